@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@pet/contract';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedPlans } from './db/seed.ts';
+import type { Database } from './db/schema.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSpa } from './http/spa.ts';
+import { brandPlugin } from './platform/brand.ts';
+import { JobQueue } from './platform/jobs/jobs.ts';
+import { createStorage, storagePlugin } from './platform/storage/index.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerIdentity } from './modules/identity/index.ts';
+import { registerAccount } from './modules/account/index.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { registerPets } from './modules/pets/index.ts';
+import { registerContacts } from './modules/contacts/index.ts';
+import { registerMedical } from './modules/medical/index.ts';
+import { registerDocuments } from './modules/documents/index.ts';
+import { registerAppointments } from './modules/appointments/index.ts';
+import { registerEmergency } from './modules/emergency/index.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<Database>;
+    database: DatabaseHandle;
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * Composes the whole server: database (migrated and seeded), platform plugins and the /v1 modules.
+ * main.ts only listens; tests call this with a temporary DATA_DIR and use app.inject.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    // Honour a request id set by a proxy, otherwise make one; it is logged with every line.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = openDatabase(config);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await migrateToLatest(database.db);
+  await seedPlans(database.db);
+  const jobs = new JobQueue({
+    db: database.db,
+    kind: database.kind,
+    log: app.log,
+    pollMs: config.jobs.pollMs,
+  });
+  app.decorate('jobs', jobs);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
+  await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });
+  await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });
+
+  // bodyLimit does not cap multipart: files are limited here and metered again by the storage.
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_FILE_BYTES + 1,
+      files: MAX_FILES_PER_UPLOAD + 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+    },
+    throwFileSizeLimit: true,
+  });
+  await registerIdentity(app);
+  await registerPets(app);
+  await registerContacts(app);
+  await registerMedical(app);
+  await registerDocuments(app);
+  await registerAppointments(app);
+  await registerEmergency(app);
+  await registerAccount(app);
+  await app.register(subscriptionRoutes, { identity: app.identityService });
+  await app.register(uploadRoutes, {
+    pets: app.pets,
+    setUserImage: (userId, file) => app.account.setAvatar(userId, file),
+  });
+  await app.register(systemRoutes, {
+    publicUrl: config.publicUrl,
+    version: config.version,
+    identity: { google: config.identity.google !== null, magicLink: true },
+  });
+
+  await registerSpa(app, config.webDistDir);
+
+  // Job handlers are registered by the modules above; the loop starts once everything is ready and
+  // stops (waiting for the jobs in hand) before the database closes.
+  if (config.jobs.enabled) app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
+  return app;
+}

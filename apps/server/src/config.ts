@@ -1,0 +1,193 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { BRAND_IDS, DEFAULT_BRAND, brandIdSchema, type BrandId } from '@pet/contract';
+
+/**
+ * Server configuration from the environment. Every default gives the embedded mode: one process,
+ * SQLite and files under ./data, the dev mail outbox, the sandbox payment provider.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://... switches the database to PostgreSQL; unset means SQLite under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  BRAND: brandIdSchema.default(DEFAULT_BRAND),
+  /** host=brand pairs, comma separated, e.g. "portal.hunde-schutz.de=hundeschutz". */
+  BRAND_HOSTS: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pet Portal <no-reply@localhost>'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Run the durable job loop in this process (tests drive jobs by hand). */
+  JOBS_ENABLED: z.enum(['true', 'false']).optional(),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Folder of the built SPA; defaults to apps/web/dist of this repository. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Where uploaded files live: a folder under DATA_DIR/files (default) or an S3-compatible bucket. */
+  FILES_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3-compatible endpoint (MinIO, R2, ...); unset means AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  /** Unset: the AWS SDK's default credential chain (env, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style bucket URLs; default true when S3_ENDPOINT is set, false for AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /**
+   * HMAC secret of signed file URLs. Unset: generated once and kept in DATA_DIR/file-url-secret.
+   * Several instances must share one: required with FILES_STORAGE=s3 in production.
+   */
+  FILE_URL_SECRET: z.string().min(32, 'FILE_URL_SECRET must have at least 32 characters').optional(),
+  /**
+   * Secret of the identity service (session cookies, tokens). Unset: generated once and kept in
+   * DATA_DIR/secrets.json, so restarts keep sessions. Several instances must share one: set it.
+   */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must have at least 32 characters').optional(),
+  /** Key of the activation-code hashes (HMAC-SHA256). Unset: generated once like AUTH_SECRET. */
+  CODE_SECRET: z.string().min(32, 'CODE_SECRET must have at least 32 characters').optional(),
+  /** Google sign-in through OpenID Connect discovery; off unless issuer and client id are set. */
+  GOOGLE_ISSUER: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  filesDir: string;
+  publicUrl: string;
+  defaultBrand: BrandId;
+  brandHosts: Record<string, BrandId>;
+  smtpUrl: string | null;
+  mailFrom: string;
+  env: Env['NODE_ENV'];
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  webDistDir: string;
+  version: string;
+  jobs: { enabled: boolean; pollMs: number };
+  storage: StorageConfig;
+  identity: {
+    /** From the environment; null means generated once and kept in DATA_DIR (see platform/identity/secrets.ts). */
+    authSecret: string | null;
+    codeSecret: string | null;
+    google: { issuer: string; clientId: string; clientSecret: string | null } | null;
+  };
+}
+
+function parseBrandHosts(value: string): Record<string, BrandId> {
+  const map: Record<string, BrandId> = {};
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [host, brand] = pair.split('=').map((p) => p.trim());
+    const parsed = brandIdSchema.safeParse(brand);
+    if (!host || !parsed.success) {
+      throw new Error(
+        `BRAND_HOSTS entry "${pair}" must be host=brand with brand one of ${BRAND_IDS.join(', ')}`,
+      );
+    }
+    map[host.toLowerCase()] = parsed.data;
+  }
+  return map;
+}
+
+/** File storage (platform/storage): the adapter and its settings, plus the signed-URL secret. */
+export type StorageConfig = {
+  /** From FILE_URL_SECRET; null means generated once into urlSecretFile. */
+  urlSecret: string | null;
+  urlSecretFile: string;
+} & (
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    }
+);
+
+function storageConfig(e: Env, dataDir: string): StorageConfig {
+  const secret = {
+    urlSecret: e.FILE_URL_SECRET ?? null,
+    urlSecretFile: path.join(dataDir, 'file-url-secret'),
+  };
+  if (e.FILES_STORAGE === 'local') return { kind: 'local', dir: path.join(dataDir, 'files'), ...secret };
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET is required when FILES_STORAGE=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  }
+  if (e.NODE_ENV === 'production' && !e.FILE_URL_SECRET) {
+    throw new Error('Invalid configuration: FILE_URL_SECRET is required when FILES_STORAGE=s3 in production');
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT ?? null,
+    forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? String(!!e.S3_ENDPOINT)) === 'true',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    ...secret,
+  };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable counts as unset (VAR= in a shell or a compose file).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') },
+    filesDir: path.join(dataDir, 'files'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    defaultBrand: e.BRAND,
+    brandHosts: parseBrandHosts(e.BRAND_HOSTS),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    version: process.env.npm_package_version ?? '0.0.0',
+    jobs: { enabled: (e.JOBS_ENABLED ?? String(e.NODE_ENV !== 'test')) === 'true', pollMs: e.JOBS_POLL_MS },
+    storage: storageConfig(e, dataDir),
+    identity: {
+      authSecret: e.AUTH_SECRET ?? null,
+      codeSecret: e.CODE_SECRET ?? null,
+      google:
+        e.GOOGLE_ISSUER && e.GOOGLE_CLIENT_ID
+          ? {
+              issuer: e.GOOGLE_ISSUER.replace(/\/$/, ''),
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
+            }
+          : null,
+    },
+  };
+}

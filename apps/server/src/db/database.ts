@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { AppConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = AppConfig['database']['kind'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** The raw driver, handed to the identity service so it shares the same database. */
+  driver: SQLite.Database | pg.Pool;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 (COUNT, bigint) as strings by default; our values fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(config: Pick<AppConfig, 'database'>): DatabaseHandle {
+  if (config.database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection lost (${err.message})`));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', driver: pool, close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
+  const sqlite = new SQLite(config.database.file);
+  // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing
+  // when two requests write at the same moment.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', driver: sqlite, close: () => db.destroy() };
+}
+
+export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const toDbBool = (value: boolean): 0 | 1 => (value ? 1 : 0);
+export const fromDbBool = (value: number | boolean | null | undefined): boolean => Boolean(value);
+export const nowIso = (): string => new Date().toISOString();

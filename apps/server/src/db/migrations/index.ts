@@ -1,0 +1,30 @@
+import type { Migration } from 'kysely';
+import * as plans from './0001_plans.ts';
+import * as identity from './0002_identity.ts';
+import * as codes from './0003_codes.ts';
+import * as mail from './0004_mail.ts';
+import * as jobs from './0010_jobs.ts';
+import * as pets from './0020_pets.ts';
+import * as contacts from './0030_contacts.ts';
+import * as medical from './0031_medical.ts';
+import * as documents from './0040_documents.ts';
+import * as accountDeletion from './0050_account_deletion.ts';
+import * as appointments from './0060_appointments.ts';
+
+/**
+ * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
+ * migration that has shipped; add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_plans': plans,
+  '0002_identity': identity,
+  '0003_codes': codes,
+  '0004_mail': mail,
+  '0010_jobs': jobs,
+  '0020_pets': pets,
+  '0030_contacts': contacts,
+  '0031_medical': medical,
+  '0040_documents': documents,
+  '0050_account_deletion': accountDeletion,
+  '0060_appointments': appointments,
+};

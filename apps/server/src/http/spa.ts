@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Paths that belong to the server; everything else is a route of the single-page app. */
+const SERVER_PREFIXES = ['/v1/', '/identity/', '/dev/', '/docs', '/healthz', '/readyz'];
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year (immutable), index.html never cached, and
+ * the history fallback that answers index.html for any app route.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDistDir }, 'web app not built: run `npm run build` (npm start does it)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    // Our setHeaders decides caching: @fastify/static's own max-age=0 would overwrite it.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader(
+        'cache-control',
+        isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
+      );
+    },
+  });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html', { cacheControl: false });
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/*', (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (SERVER_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) {
+      return reply.callNotFound();
+    }
+    // A file that exists (assets, logos, favicon) is served as it is; anything else is an app route.
+    const relative = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+    const filePath = path.join(webDistDir, relative);
+    if (filePath.startsWith(webDistDir) && fs.existsSync(filePath) && fs.statSync(filePath).isFile()) {
+      return reply.sendFile(relative);
+    }
+    if (path.extname(urlPath) && urlPath.startsWith('/assets/')) return reply.callNotFound();
+    return sendIndex(reply);
+  });
+}

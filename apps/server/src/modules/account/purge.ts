@@ -1,0 +1,62 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { FileStorage } from '../../platform/storage/index.ts';
+import { ownerKeyPrefix } from '../../platform/storage/index.ts';
+
+/** Job that removes every row and file of a user whose account deletion was requested. */
+export const PURGE_ACCOUNT_JOB = 'account.purge';
+
+/**
+ * Every row and stored file of the user, gone. Idempotent: a second run (after a crash half way)
+ * finds less to delete and finishes the rest. Rows first in one transaction (so the account is
+ * either there or gone), files after; file deletion is itself idempotent, and a run that dies
+ * before it is retried by the job runner with the same pet and user folders.
+ *
+ * A new table holding a user's data must be added here (the purge test scans every table).
+ */
+export async function purgeAccount(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  userId: string,
+  email: string | null,
+  jobId: string | null,
+): Promise<void> {
+  const petIds = (await db.selectFrom('pet').select('id').where('user_id', '=', userId).execute()).map(
+    (p) => p.id,
+  );
+  await db.transaction().execute(async (trx) => {
+    // Appointments would go with their pets too; their reminder jobs name the user (removed below).
+    await trx.deleteFrom('appointment').where('user_id', '=', userId).execute();
+    // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).
+    await trx.deleteFrom('pet').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('document_file').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_tracker').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('code_redemption').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_subscription').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_profile').where('user_id', '=', userId).execute();
+    if (email) {
+      await trx.deleteFrom('mail_outbox').where('to_address', '=', email).execute();
+      // Rate-limit counters keyed by the e-mail (when limits are kept in the database).
+      await trx.deleteFrom('rate_limit_counter').where('key', 'like', `%${email}%`).execute();
+    }
+    await deleteIdentityRows(trx, userId, email);
+    // Other jobs about this user (and this one: its row names the user too).
+    let jobs = trx.deleteFrom('job').where('payload', 'like', `%${userId}%`);
+    if (jobId) jobs = jobs.where('id', '!=', jobId);
+    await jobs.execute();
+  });
+  for (const petId of petIds) await storage.deletePrefix(ownerKeyPrefix({ petId }));
+  await storage.deletePrefix(ownerKeyPrefix({ userId }));
+  if (jobId) await db.deleteFrom('job').where('id', '=', jobId).execute();
+}
+
+/** better-auth's rows: sessions, linked accounts, pending verification tokens, the user. */
+async function deleteIdentityRows(trx: Transaction<Database>, userId: string, email: string | null) {
+  await trx.deleteFrom('session').where('userId', '=', userId).execute();
+  await trx.deleteFrom('account').where('userId', '=', userId).execute();
+  // Verification tokens name the user by e-mail or carry the user id in their value.
+  await sql`delete from verification where identifier = ${email ?? ''} or value like ${`%${userId}%`} or value like ${`%${email ?? userId}%`}`.execute(
+    trx,
+  );
+  await trx.deleteFrom('user').where('id', '=', userId).execute();
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AppointmentTable } from '../../db/tables/appointments.ts';
+import { nowIso } from '../../db/database.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A stored appointment with the pet's current name. */
+export type AppointmentRow = Selectable<AppointmentTable> & { pet_name: string };
+
+/** The columns a request sets (PUT keeps the type and the time zone of the create). */
+export type AppointmentValues = Omit<
+  AppointmentTable,
+  | 'id'
+  | 'pet_id'
+  | 'user_id'
+  | 'appointment_type'
+  | 'reminder_time_zone'
+  | 'job_id'
+  | 'reminder_sent_job_id'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+function withPetName(db: Db) {
+  return db
+    .selectFrom('appointment')
+    .innerJoin('pet', 'pet.id', 'appointment.pet_id')
+    .selectAll('appointment')
+    .select('pet.name as pet_name');
+}
+
+/** The owner's appointment by its id (another owner's is simply not found). */
+export async function findOwnedAppointment(
+  db: Db,
+  userId: string,
+  apptId: string,
+): Promise<AppointmentRow | undefined> {
+  return withPetName(db)
+    .where('appointment.id', '=', apptId)
+    .where('appointment.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The appointment by id alone: for the reminder job, which has no signed-in user. */
+export async function findAppointment(db: Db, apptId: string): Promise<AppointmentRow | undefined> {
+  return withPetName(db).where('appointment.id', '=', apptId).executeTakeFirst();
+}
+
+/** The owner's appointments, of one pet or of all pets (the service sorts them by date and time). */
+export async function listAppointments(db: Db, userId: string, petId?: string): Promise<AppointmentRow[]> {
+  let query = withPetName(db).where('appointment.user_id', '=', userId);
+  if (petId !== undefined) query = query.where('appointment.pet_id', '=', petId);
+  return query.orderBy('appointment.created_at').orderBy('appointment.id').execute();
+}
+
+export async function insertAppointment(
+  trx: Transaction<Database>,
+  row: { userId: string; petId: string; appointmentType: string; reminderTimeZone: number },
+  values: AppointmentValues,
+): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  await trx
+    .insertInto('appointment')
+    .values({
+      id,
+      pet_id: row.petId,
+      user_id: row.userId,
+      appointment_type: row.appointmentType,
+      reminder_time_zone: row.reminderTimeZone,
+      ...values,
+      job_id: null,
+      reminder_sent_job_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function updateAppointment(
+  trx: Transaction<Database>,
+  userId: string,
+  apptId: string,
+  values: AppointmentValues,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('appointment')
+    .set({ ...values, updated_at: nowIso() })
+    .where('id', '=', apptId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setJobId(trx: Transaction<Database>, apptId: string, jobId: string | null) {
+  await trx.updateTable('appointment').set({ job_id: jobId }).where('id', '=', apptId).execute();
+}
+
+export async function markReminderSent(db: Db, apptId: string, jobId: string) {
+  await db.updateTable('appointment').set({ reminder_sent_job_id: jobId }).where('id', '=', apptId).execute();
+}
+
+export async function deleteAppointment(
+  trx: Transaction<Database>,
+  userId: string,
+  apptId: string,
+): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('appointment')
+    .where('id', '=', apptId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Removes a reminder job that has not started (a running one sees the change and sends nothing). */
+export async function cancelReminderJob(trx: Transaction<Database>, jobId: string | null): Promise<void> {
+  if (!jobId) return;
+  await trx.deleteFrom('job').where('id', '=', jobId).where('status', '=', 'pending').execute();
+}
+
+/** Removes the pending reminder jobs of a pet's appointments (before the pet and its rows go). */
+export async function cancelPetReminderJobs(
+  trx: Transaction<Database>,
+  userId: string,
+  petId: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('job')
+    .where('status', '=', 'pending')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('appointment')
+        .select('job_id')
+        .where('pet_id', '=', petId)
+        .where('user_id', '=', userId)
+        .where('job_id', 'is not', null)
+        .$narrowType<{ job_id: string }>(),
+    )
+    .execute();
+}
+
+/** What the reminder mail needs of the owner: address, name, brand. */
+export async function findRecipient(db: Db, userId: string) {
+  return db
+    .selectFrom('user')
+    .innerJoin('user_profile', 'user_profile.user_id', 'user.id')
+    .select(['user.email', 'user.name', 'user_profile.partner_id', 'user_profile.deletion_requested_at'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
+}

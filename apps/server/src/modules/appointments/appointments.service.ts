@@ -1,0 +1,281 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  appointmentTypeLabel,
+  ddMmYyyySortKey,
+  parseDdMmYyyy,
+  toAppointmentListItem,
+  VACCINATION_APPOINTMENT_TYPE,
+  type Appointment,
+  type AppointmentCreateBody,
+  type AppointmentListItem,
+  type AppointmentType,
+  type AppointmentUpdateBody,
+  type BrandConfig,
+  type UiLanguage,
+} from '@pet/contract';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseKind } from '../../db/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { APPOINTMENT_REMINDER_MAIL, renderAppointmentReminder } from '../../platform/mail/templates.ts';
+import { assertAppointmentsAllowed } from '../plans/plan-limits.ts';
+import * as ownership from '../pets/pet-ownership.ts';
+import * as repo from './appointments.repo.ts';
+
+/** The durable job that mails an appointment's reminder to its owner. */
+export const APPOINTMENT_REMINDER_JOB = 'appointment.reminder';
+
+export interface ReminderPayload {
+  appointmentId: string;
+  /** Also lets the account purge find the job (it removes jobs naming the user). */
+  userId: string;
+  /** The reminder instant (ISO, UTC) the job was scheduled for. */
+  runAt: string;
+}
+
+export interface AppointmentsServiceDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  jobs: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The user's mail language, as the identity mails pick it (stored language). */
+  language: (userId: string) => Promise<UiLanguage | null>;
+  /** The user's brand by partner id, and the origin links of that brand point at. */
+  brandForPartner: (partnerId: string) => BrandConfig;
+  originForBrand: (brand: BrandConfig) => string;
+  now?: () => Date;
+}
+
+const blank = (value: string | null | undefined) =>
+  value === undefined || value === null || value.trim() === '' ? null : value.trim();
+
+/**
+ * The UTC instant of reminder_date + reminder_time at the browser's UTC offset (hours): 10:00 at
+ * offset 1 is 09:00 UTC. Null when either part is missing or malformed.
+ */
+export function reminderInstant(
+  date: string | null | undefined,
+  time: string | null | undefined,
+  offsetHours: number,
+): Date | null {
+  const day = date ? parseDdMmYyyy(date) : null;
+  const match = time ? /^(\d{2}):(\d{2})$/.exec(time) : null;
+  if (!day || !match) return null;
+  const utc = Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), Number(match[1]), Number(match[2]));
+  return new Date(utc - offsetHours * 3_600_000);
+}
+
+export const reminderDedupeKey = (apptId: string, runAt: Date) =>
+  `appointment-reminder:${apptId}:${runAt.toISOString()}`;
+
+function toAppointment(row: repo.AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    pet_id: row.pet_id,
+    pet_name: row.pet_name,
+    user_id: row.user_id,
+    job_id: row.job_id,
+    created_at: row.created_at,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    zip: row.zip,
+    phone: row.phone,
+    email: row.email,
+    appointment_type: row.appointment_type as AppointmentType,
+    reason: row.reason,
+    appointment_date: row.appointment_date,
+    appointment_time: row.appointment_time,
+    medication: row.medication,
+    comments: row.comments,
+    vet_name: row.vet_name,
+    vaccination_type: row.vaccination_type,
+    reminder_date: row.reminder_date,
+    reminder_time: row.reminder_time,
+    reminder_time_zone: Number(row.reminder_time_zone),
+  };
+}
+
+/** By appointment date and time ascending (the web splits upcoming and passed), then as added. */
+function byDateAndTime(a: repo.AppointmentRow, b: repo.AppointmentRow): number {
+  return (
+    ddMmYyyySortKey(a.appointment_date) - ddMmYyyySortKey(b.appointment_date) ||
+    a.appointment_time.localeCompare(b.appointment_time) ||
+    a.created_at.localeCompare(b.created_at) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/** The columns of a body; blank optional texts are null, vaccination_type only for Vaccination. */
+function appointmentValues(appointmentType: string, body: AppointmentUpdateBody): repo.AppointmentValues {
+  return {
+    address: blank(body.address),
+    city: blank(body.city),
+    country: blank(body.country),
+    zip: blank(body.zip),
+    phone: blank(body.phone),
+    email: blank(body.email),
+    reason: body.reason.trim(),
+    appointment_date: body.appointment_date.trim(),
+    appointment_time: body.appointment_time.trim(),
+    medication: blank(body.medication),
+    comments: blank(body.comments),
+    vet_name: blank(body.vet_name),
+    vaccination_type: appointmentType === VACCINATION_APPOINTMENT_TYPE ? blank(body.vaccination_type) : null,
+    reminder_date: blank(body.reminder_date),
+    reminder_time: blank(body.reminder_time),
+  };
+}
+
+export class AppointmentsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AppointmentsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private async requireAppointment(userId: string, apptId: string): Promise<Appointment> {
+    const row = await repo.findOwnedAppointment(this.deps.db, userId, apptId);
+    if (!row) throw notFound('Appointment not found');
+    return toAppointment(row);
+  }
+
+  /** GET /v1/appointment/myappointments: every pet's, list form. */
+  async listAll(userId: string): Promise<AppointmentListItem[]> {
+    const rows = await repo.listAppointments(this.deps.db, userId);
+    return rows.sort(byDateAndTime).map((row) => toAppointmentListItem(toAppointment(row)));
+  }
+
+  /** GET /v1/appointment/mypetappointments?pet_id=: one pet's, list form; another owner's pet is 404. */
+  async listForPet(userId: string, petId: string): Promise<AppointmentListItem[]> {
+    await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    const rows = await repo.listAppointments(this.deps.db, userId, petId);
+    return rows.sort(byDateAndTime).map((row) => toAppointmentListItem(toAppointment(row)));
+  }
+
+  /**
+   * Adds an appointment. After the owner check (another owner's pet is 404 whatever the plan), the
+   * plan must allow appointments (Appointment_Limit_Reached_Message), checked in the insert's
+   * transaction. A reminder still ahead is scheduled in the same transaction.
+   */
+  async create(userId: string, petId: string, body: AppointmentCreateBody): Promise<Appointment> {
+    const values = appointmentValues(body.appointment_type, body);
+    const id = await this.deps.db.transaction().execute(async (trx) => {
+      await ownership.requireOwnedPetForInsert(trx, this.deps.kind, userId, petId);
+      await assertAppointmentsAllowed(trx, this.deps.kind, userId);
+      const apptId = await repo.insertAppointment(
+        trx,
+        {
+          userId,
+          petId,
+          appointmentType: body.appointment_type,
+          reminderTimeZone: body.reminder_time_zone,
+        },
+        values,
+      );
+      const runAt = reminderInstant(values.reminder_date, values.reminder_time, body.reminder_time_zone);
+      if (runAt && runAt > this.now()) {
+        await repo.setJobId(trx, apptId, await this.scheduleReminder(trx, userId, apptId, runAt));
+      }
+      return apptId;
+    });
+    return this.requireAppointment(userId, id);
+  }
+
+  /**
+   * Replaces the fields (the type and the time zone stay those of the create). Allowed on every
+   * plan. A changed reminder moves the job: the pending one is removed and a new one scheduled
+   * (none when the reminder was removed or is already past); an unchanged one keeps its job.
+   */
+  async update(userId: string, apptId: string, body: AppointmentUpdateBody): Promise<Appointment> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('appointment')
+        .selectAll()
+        .where('id', '=', apptId)
+        .where('user_id', '=', userId);
+      if (this.deps.kind === 'postgres') query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      if (!row) throw notFound('Appointment not found');
+      const values = appointmentValues(row.appointment_type, body);
+      await repo.updateAppointment(trx, userId, apptId, values);
+
+      const zone = Number(row.reminder_time_zone);
+      const before = reminderInstant(row.reminder_date, row.reminder_time, zone);
+      const after = reminderInstant(values.reminder_date, values.reminder_time, zone);
+      if (row.job_id && before && after && before.getTime() === after.getTime()) return;
+      await repo.cancelReminderJob(trx, row.job_id);
+      const jobId =
+        after && after > this.now() ? await this.scheduleReminder(trx, userId, apptId, after) : null;
+      await repo.setJobId(trx, apptId, jobId);
+    });
+    return this.requireAppointment(userId, apptId);
+  }
+
+  /** Deletes the appointment and its pending reminder. Allowed on every plan. */
+  async delete(userId: string, apptId: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await repo.findOwnedAppointment(trx, userId, apptId);
+      if (!row) throw notFound('Appointment not found');
+      await repo.cancelReminderJob(trx, row.job_id);
+      await repo.deleteAppointment(trx, userId, apptId);
+    });
+  }
+
+  private scheduleReminder(
+    trx: Parameters<typeof repo.setJobId>[0],
+    userId: string,
+    apptId: string,
+    runAt: Date,
+  ): Promise<string> {
+    const payload: ReminderPayload = { appointmentId: apptId, userId, runAt: runAt.toISOString() };
+    return this.deps.jobs.schedule(APPOINTMENT_REMINDER_JOB, payload, {
+      trx,
+      runAt,
+      dedupeKey: reminderDedupeKey(apptId, runAt),
+    });
+  }
+
+  /**
+   * The reminder job. Idempotent: nothing happens when the appointment is gone, its reminder was
+   * moved or removed (the appointment no longer points at this job), the owner is gone or deleting
+   * the account, or this job's mail already went out.
+   */
+  async sendReminder(payload: unknown, job: JobRow): Promise<void> {
+    const { appointmentId, userId } = payload as ReminderPayload;
+    const { db } = this.deps;
+    const row = await repo.findAppointment(db, appointmentId);
+    if (!row || row.user_id !== userId || row.job_id !== job.id || row.reminder_sent_job_id === job.id)
+      return;
+    const recipient = await repo.findRecipient(db, userId);
+    if (!recipient || recipient.deletion_requested_at) return;
+    const language = (await this.deps.language(userId)) ?? 'de';
+    const brand = this.deps.brandForPartner(recipient.partner_id);
+    const address = [row.address, [row.zip, row.city].filter(Boolean).join(' '), row.country]
+      .filter((part) => part && part.trim() !== '')
+      .join(', ');
+    const mail = renderAppointmentReminder({
+      brand,
+      language,
+      origin: this.deps.originForBrand(brand),
+      name: recipient.name,
+      pet: { id: row.pet_id, name: row.pet_name },
+      appointmentTypeLabel: appointmentTypeLabel(row.appointment_type as AppointmentType, language),
+      date: row.appointment_date,
+      time: row.appointment_time,
+      reason: row.reason,
+      vetName: row.vet_name,
+      address: address || null,
+    });
+    await this.deps.mailer.send({
+      to: recipient.email,
+      ...mail,
+      kind: APPOINTMENT_REMINDER_MAIL,
+      partnerId: brand.partnerId,
+    });
+    await repo.markReminderSent(db, appointmentId, job.id);
+  }
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorBodySchema,
+  contactBodySchema,
+  contactIdQuerySchema,
+  contactListResponseSchema,
+  contactSchema,
+  messageResponseSchema,
+  petIdQuerySchema,
+} from '@pet/contract';
+import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import type { ContactsService } from './contacts.service.ts';
+
+const errors = {
+  400: apiErrorBodySchema.describe(
+    'Invalid field: the key names it (Name_Error, Phone_Error, Contact_type_Error, Email_Format_Error, Country_Error, Date_Format_Error)',
+  ),
+  401: apiErrorBodySchema.describe('Not signed in'),
+  404: apiErrorBodySchema.describe('No such pet or contact of the signed-in user'),
+};
+
+const FIELDS =
+  'country is an ISO 3166-1 alpha-2 code; email, when given, must be valid (trimmed); blank optional texts are ' +
+  'stored and answered as null. doctor_since (the form field vet_since) is kept for contact_type Vet only and ' +
+  'answered null for every other type.';
+
+/** The contact calls of pet-data section 7. Every call is scoped to the signed-in owner. */
+export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('preValidation', requireUser);
+
+  app.get(
+    '/v1/contact/mycontacts',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: "The pet's contacts, in the order they were added",
+        querystring: petIdQuerySchema,
+        response: { 200: contactListResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.list(signedInUser(request).id, request.query.pet_id),
+  );
+
+  app.post(
+    '/v1/contact',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Add a contact to the pet',
+        description: FIELDS,
+        querystring: petIdQuerySchema,
+        body: contactBodySchema,
+        response: { 201: contactSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const contact = await service.create(signedInUser(request).id, request.query.pet_id, request.body);
+      return reply.code(201).send(contact);
+    },
+  );
+
+  app.put(
+    '/v1/contact',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Replace every field of a contact; answers the contact with its id',
+        description: FIELDS,
+        querystring: contactIdQuerySchema,
+        body: contactBodySchema,
+        response: { 200: contactSchema, ...errors },
+      },
+    },
+    async (request) => service.update(signedInUser(request).id, request.query.contact_id, request.body),
+  );
+
+  app.delete(
+    '/v1/contact',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Delete a contact',
+        description:
+          'Not shown in the spec; chosen in the style of DELETE /v1/document?doc_id= and DELETE /v1/medical?med_id=.',
+        querystring: contactIdQuerySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.delete(signedInUser(request).id, request.query.contact_id);
+      return { message: 'Contact deleted' };
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorBodySchema,
+  docIdQuerySchema,
+  documentCreateBodySchema,
+  documentListResponseSchema,
+  documentSchema,
+  documentUpdateBodySchema,
+  messageResponseSchema,
+  petIdQuerySchema,
+  uploadDocumentQuerySchema,
+  uploadDocumentResponseSchema,
+} from '@pet/contract';
+import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { DOCUMENT_FILE_PATH, type DocumentsService } from './documents.service.ts';
+
+const errors = {
+  400: apiErrorBodySchema.describe('Invalid field: the key names it'),
+  401: apiErrorBodySchema.describe('Not signed in'),
+  404: apiErrorBodySchema.describe('No such pet or document of the signed-in user'),
+};
+const limitError = {
+  500: apiErrorBodySchema.describe(
+    "Basic_ or Premium_Document_Limit_Reached_Message: the plan's documents_limit is reached",
+  ),
+};
+
+/** Document safe and vet findings (pet-data section 7). Every call is scoped to the signed-in owner. */
+export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('preValidation', requireUser);
+
+  app.post(
+    '/v1/upload/document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload up to 5 files (25 MB each) for a document of the pet',
+        description:
+          'multipart/form-data with file parts (any field name). Streams to storage; the type is decided by the ' +
+          'bytes (images, pdf, docx, doc, txt, rtf, odt, dotx, dot, dotm, docm, wps, csv, dbf, dif, xls). Refused ' +
+          'while streaming: a 6th file (To_Many_Files_Error_Text), a file over 26214400 bytes ' +
+          '(File_Too_Large_Error_Text), another type (File_Type_Error_Text); a refused or aborted upload leaves no ' +
+          'file. Answers doc_url entries to send to POST /v1/document within 24 hours (unclaimed files are removed).',
+        querystring: uploadDocumentQuerySchema,
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadDocumentResponseSchema, ...errors, ...limitError },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const doc_url = await service.upload(user.id, request.query.pet_id, request.files());
+      return reply.code(201).send({ doc_url });
+    },
+  );
+
+  app.get(
+    '/v1/document/mydocs',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "The pet's documents, newest first",
+        querystring: petIdQuerySchema,
+        response: { 200: documentListResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.list(signedInUser(request).id, request.query.pet_id),
+  );
+
+  app.post(
+    '/v1/document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Create a document from uploaded files',
+        description:
+          "documents_limit counts all of the user's documents and is checked in the insert transaction.",
+        querystring: petIdQuerySchema,
+        body: documentCreateBodySchema,
+        response: { 201: documentSchema, ...errors, ...limitError },
+      },
+    },
+    async (request, reply) => {
+      const document = await service.create(signedInUser(request).id, request.query.pet_id, request.body);
+      return reply.code(201).send(document);
+    },
+  );
+
+  app.put(
+    '/v1/document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Change the description (the only editable field)',
+        querystring: docIdQuerySchema,
+        body: documentUpdateBodySchema,
+        response: { 200: documentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateDescription(signedInUser(request).id, request.query.doc_id, request.body.description),
+  );
+
+  app.delete(
+    '/v1/document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document and its files',
+        querystring: docIdQuerySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.delete(signedInUser(request).id, request.query.doc_id);
+      return { message: 'Document deleted' };
+    },
+  );
+
+  app.get(
+    DOCUMENT_FILE_PATH,
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Download one file of a document (the url of a doc_url entry)',
+        description:
+          'Owner-checked. Sent as an attachment with a server-chosen name and nosniff; `inline=1` shows images and ' +
+          'PDFs in the app (other types stay attachments).',
+        querystring: z.object({ file_id: z.string().min(1), inline: z.enum(['0', '1']).optional() }),
+        response: { 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (request, reply) =>
+      service.sendFile(reply, signedInUser(request).id, request.query.file_id, request.query.inline === '1'),
+  );
+};

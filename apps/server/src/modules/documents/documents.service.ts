@@ -1,0 +1,225 @@
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  decodeDocUrl,
+  documentLimitMessageKey,
+  documentLimitReached,
+  encodeDocUrl,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  type DocumentCreateBody,
+  type PetDocument,
+} from '@pet/contract';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseKind } from '../../db/database.ts';
+import { fromDbBool } from '../../db/database.ts';
+import { badRequest, limitReached, notFound } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import { newFileKey, sendStoredFile, type FileStorage } from '../../platform/storage/index.ts';
+import { receiveFiles } from '../../platform/uploads/receive-files.ts';
+import { assertCanAddDocuments, lockCurrentPlan } from '../plans/plan-limits.ts';
+import * as ownership from '../pets/pet-ownership.ts';
+import * as repo from './documents.repo.ts';
+
+export const DISCARD_UNCLAIMED_JOB = 'documents.discard-unclaimed';
+export const DELETE_KEYS_JOB = 'storage.delete-keys';
+/** Uploaded files that no document claims within a day are removed. */
+const UNCLAIMED_FILE_LIFETIME_MS = 24 * 3600 * 1000;
+export const DOCUMENT_FILE_PATH = '/v1/document/file';
+
+export interface DocumentsServiceDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  storage: FileStorage;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+/** The stable, owner-checked address of a stored file, as kept in doc_url. */
+export function fileUrl(fileId: string): string {
+  return `${DOCUMENT_FILE_PATH}?file_id=${encodeURIComponent(fileId)}`;
+}
+
+function fileIdOf(url: string): string | null {
+  try {
+    const parsed = new URL(url, 'http://portal.invalid');
+    return parsed.pathname === DOCUMENT_FILE_PATH ? parsed.searchParams.get('file_id') : null;
+  } catch {
+    return null;
+  }
+}
+
+export class DocumentsService {
+  constructor(private readonly deps: DocumentsServiceDeps) {}
+
+  /** Refuses early (before any byte is stored) when the plan's document limit is already reached. */
+  private async assertRoomForDocuments(userId: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const plan = await lockCurrentPlan(trx, this.deps.kind, userId);
+      if (documentLimitReached(await repo.countUserDocuments(trx, userId), plan.documents_limit)) {
+        throw limitReached(documentLimitMessageKey({ gps_tracking: fromDbBool(plan.gps_tracking) }));
+      }
+    });
+  }
+
+  /**
+   * POST /v1/upload/document: streams up to 5 files into storage and records them as unclaimed
+   * files of the pet; answers their doc_url entries for POST /v1/document.
+   */
+  async upload(userId: string, petId: string, parts: AsyncIterable<MultipartFile>): Promise<string[]> {
+    await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    await this.assertRoomForDocuments(userId);
+    const received = await receiveFiles(parts, {
+      storage: this.deps.storage,
+      maxFiles: MAX_FILES_PER_UPLOAD,
+      maxBytesPerFile: MAX_FILE_BYTES,
+      keyFor: (ext) => newFileKey({ petId }, ext, 'docs'),
+    });
+    try {
+      const rows = await this.deps.db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertFiles(
+          trx,
+          received.map((file, position) => ({
+            user_id: userId,
+            pet_id: petId,
+            storage_key: file.key,
+            ext: file.type.ext,
+            mime: file.type.mime,
+            size: file.size,
+            position,
+          })),
+        );
+        await this.deps.jobs.schedule(
+          DISCARD_UNCLAIMED_JOB,
+          { fileIds: inserted.map((row) => row.id) },
+          { trx, runAt: new Date(Date.now() + UNCLAIMED_FILE_LIFETIME_MS) },
+        );
+        return inserted;
+      });
+      return encodeDocUrl(rows.map((row) => ({ url: fileUrl(row.id), type: row.ext })));
+    } catch (err) {
+      // The pet went away meanwhile, or the database failed: the stored bytes must go too.
+      await Promise.allSettled(received.map((file) => this.deps.storage.delete(file.key)));
+      throw err;
+    }
+  }
+
+  private async toDocuments(rows: repo.DocumentRow[]): Promise<PetDocument[]> {
+    const files = await repo.filesOf(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      document_type: row.document_type as PetDocument['document_type'],
+      description: row.description,
+      doc_url: encodeDocUrl(
+        files
+          .filter((file) => file.document_id === row.id)
+          .map((file) => ({ url: fileUrl(file.id), type: file.ext })),
+      ),
+      created_at: row.created_at,
+    }));
+  }
+
+  async list(userId: string, petId: string): Promise<PetDocument[]> {
+    await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    return this.toDocuments(
+      await ownership.listPetRows(this.deps.db, 'document', userId, petId, 'newest first'),
+    );
+  }
+
+  private async one(userId: string, documentId: string): Promise<PetDocument> {
+    const row = await ownership.findOwnedRow(this.deps.db, 'document', userId, documentId);
+    if (!row) throw notFound('Document not found');
+    return (await this.toDocuments([row]))[0]!;
+  }
+
+  /** POST /v1/document: the plan limit is checked in the insert transaction. */
+  async create(userId: string, petId: string, body: DocumentCreateBody): Promise<PetDocument> {
+    await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    const ids = decodeDocUrl(body.doc_url).map((entry) => fileIdOf(entry.url));
+    const unique = [...new Set(ids)];
+    if (ids.length === 0 || ids.some((id) => id === null) || unique.length !== ids.length) {
+      throw badRequest('Document_Error', 'doc_url', 'doc_url must list files uploaded for this pet');
+    }
+    const id = await this.deps.db.transaction().execute(async (trx) => {
+      await assertCanAddDocuments(trx, this.deps.kind, userId, (t) => repo.countUserDocuments(t, userId));
+      const files = await repo.unclaimedFiles(trx, userId, petId, unique as string[]);
+      if (files.length !== unique.length) {
+        throw badRequest('Document_Error', 'doc_url', 'doc_url must list files uploaded for this pet');
+      }
+      return repo.insertDocument(
+        trx,
+        {
+          user_id: userId,
+          pet_id: petId,
+          document_type: body.document_type,
+          description: body.description.trim(),
+        },
+        unique as string[],
+      );
+    });
+    return this.one(userId, id);
+  }
+
+  async updateDescription(userId: string, documentId: string, description: string): Promise<PetDocument> {
+    if (!(await repo.updateDescription(this.deps.db, userId, documentId, description.trim()))) {
+      throw notFound('Document not found');
+    }
+    return this.one(userId, documentId);
+  }
+
+  /** Deletes the row (its file rows cascade) and its stored files, with a job as the safety net. */
+  async delete(userId: string, documentId: string): Promise<void> {
+    const keys = await this.deps.db.transaction().execute(async (trx) => {
+      const files = await repo.filesOf(trx, [documentId]);
+      if (!(await ownership.deleteOwnedRow(trx, 'document', userId, documentId)))
+        throw notFound('Document not found');
+      const storageKeys = files.map((file) => file.storage_key);
+      if (storageKeys.length > 0)
+        await this.deps.jobs.schedule(DELETE_KEYS_JOB, { keys: storageKeys }, { trx });
+      return storageKeys;
+    });
+    await Promise.all(keys.map((key) => this.deps.storage.delete(key))).catch((err) =>
+      this.deps.log.warn({ err, documentId }, 'document files not deleted yet; the job will retry'),
+    );
+  }
+
+  /** Streams one of the owner's files: attachment by default, inline for images and PDFs on request. */
+  async sendFile(
+    reply: FastifyReply,
+    userId: string,
+    fileId: string,
+    inline: boolean,
+  ): Promise<FastifyReply> {
+    const file = await ownership.findOwnedRow(this.deps.db, 'document_file', userId, fileId);
+    if (!file) throw notFound('File not found');
+    const document = file.document_id
+      ? await ownership.findOwnedRow(this.deps.db, 'document', userId, file.document_id)
+      : undefined;
+    const pet = await ownership.findOwnedPet(this.deps.db, userId, file.pet_id);
+    const base = [pet?.name, document?.document_type, file.position + 1].filter(Boolean).join('-');
+    return sendStoredFile(reply, this.deps.storage, file.storage_key, {
+      disposition: inline ? 'inline' : 'attachment',
+      downloadName: `${base || 'document'}.${file.ext}`,
+      maxAgeSeconds: 300,
+    });
+  }
+
+  /**
+   * Job: removes uploaded files that no document claimed. Rows go first and atomically (only those
+   * still unclaimed), so a document claiming a file at the same moment never loses it.
+   */
+  async discardUnclaimed(fileIds: readonly string[]): Promise<void> {
+    if (fileIds.length === 0) return;
+    const removed = await this.deps.db
+      .deleteFrom('document_file')
+      .where('id', 'in', fileIds)
+      .where('document_id', 'is', null)
+      .returning('storage_key')
+      .execute();
+    for (const file of removed) await this.deps.storage.delete(file.storage_key);
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorBodySchema, emergencyPublicQuerySchema, emergencyQuerySchema } from '@pet/contract';
+import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
+
+const FILE =
+  'Answers the PDF as an attachment (Emergency_File.pdf for en, Notfallakte.pdf for de; default de), ' +
+  'streamed, never cached.';
+
+/** Sends the PDF stream; fastify destroys the response should the stream fail. */
+function sendPdf(reply: FastifyReply, file: EmergencyFile) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .send(file.stream);
+}
+
+/** GET /v1/emergency (pet-data section 7) and GET /v1/emergency/public (account-area section 7). */
+export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/v1/emergency',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['emergency'],
+        summary: "The emergency file of all the signed-in user's pets",
+        description:
+          `${FILE} Allowed on a paid (non-default) plan whose activation code type is single (tier-fritz: ` +
+          'never on sequence 0).',
+        querystring: emergencyQuerySchema,
+        response: {
+          401: apiErrorBodySchema.describe('Not signed in'),
+          500: apiErrorBodySchema.describe(
+            'Download_Not_Allowed_Text: the plan does not allow the download; No_Pet_Text: no pets',
+          ),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await service.forUser(signedInUser(request).id, request.brand, request.query.language)),
+  );
+
+  app.get(
+    '/v1/emergency/public',
+    {
+      schema: {
+        tags: ['emergency'],
+        summary: 'The emergency file of the owner of an emergency password (no sign-in)',
+        description:
+          `${FILE} The emergency password is the owner's redeemed single activation code (trimmed, any case, ` +
+          'with or without dashes). Rate-limited per client address.',
+        querystring: emergencyPublicQuerySchema,
+        response: {
+          400: apiErrorBodySchema.describe('Emergency_Password_Required_Text: no code given'),
+          403: apiErrorBodySchema.describe(
+            "Emergency_Not_Supported_Text: the owner's plan has no emergency file",
+          ),
+          404: apiErrorBodySchema.describe(
+            'Emergency_Invalid_Password_Text: unknown, batch or unredeemed code, another brand, or a disabled owner',
+          ),
+          429: apiErrorBodySchema.describe('Too_Many_Requests_Text'),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await service.forCode({
+          code: request.query.activation_code,
+          language: request.query.language,
+          brand: request.brand,
+          ip: request.ip,
+        }),
+      ),
+  );
+};

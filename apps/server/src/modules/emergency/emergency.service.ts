@@ -1,0 +1,167 @@
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import {
+  EMERGENCY_PUBLIC_KEYS,
+  emergencyFileName,
+  LIMIT_KEYS,
+  splitAppointments,
+  type BrandConfig,
+  type EmergencyLanguage,
+} from '@pet/contract';
+import type { Database } from '../../db/schema.ts';
+import { forbidden, limitReached, withStatus } from '../../platform/errors.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit.ts';
+import type { AppointmentsService } from '../appointments/appointments.service.ts';
+import type { ContactsService } from '../contacts/contacts.service.ts';
+import type { MedicalService } from '../medical/medical.service.ts';
+import type { PetsService } from '../pets/pets.service.ts';
+import type { CodeService } from '../plans/codes.service.ts';
+import { assertEmergencyDownloadAllowed, emergencyDownloadDecision } from '../plans/plan-limits.ts';
+import { findOwner, type EmergencyOwner } from './emergency.repo.ts';
+import { renderEmergencyFile, type EmergencyPetData } from './emergency.pdf.ts';
+
+/** Photos larger than this are left out of the file (uploads allow 25 MB; photos are far smaller). */
+const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
+
+export interface EmergencyServiceDeps {
+  db: Kysely<Database>;
+  codes: CodeService;
+  pets: PetsService;
+  contacts: ContactsService;
+  medical: MedicalService;
+  appointments: AppointmentsService;
+  limiter: RateLimiter;
+  /** The brand configuration of a partner id (the owner's brand). */
+  brandForPartner: (partnerId: string) => BrandConfig;
+  /**
+   * A refused public download (404) answers no earlier than this many milliseconds after the
+   * request came in, so an unknown code, a batch code and a disabled owner take the same time.
+   */
+  refusalFloorMs?: number;
+  /** Deflate the PDF's streams (default true). */
+  compress?: boolean;
+  now?: () => Date;
+}
+
+export interface EmergencyFile {
+  fileName: string;
+  stream: Readable;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** JPEG (FF D8 FF) and PNG are what the PDF can embed; other photo types (WebP, GIF) are skipped. */
+function isEmbeddableImage(bytes: Buffer): boolean {
+  const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png = bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+  return jpeg || png;
+}
+
+/**
+ * The emergency file (pet-data "Emergency file", account-area public emergency page): a PDF of the
+ * owner and every pet with contacts, medical data and upcoming appointments, for the signed-in owner
+ * or for anyone with the owner's emergency password (the redeemed single activation code).
+ */
+export class EmergencyService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: EmergencyServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * GET /v1/emergency. The plan rule first (500 Download_Not_Allowed_Text); then a user without
+   * pets is refused with 500 No_Pet_Text: pet-data section 8 lists No_Pet_Text among the limit
+   * messages answered with status 500, and the page shows the no-pet text for it.
+   */
+  async forUser(userId: string, brand: BrandConfig, language: EmergencyLanguage): Promise<EmergencyFile> {
+    await assertEmergencyDownloadAllowed(this.deps.db, userId, brand);
+    const owner = await findOwner(this.deps.db, userId);
+    if (!owner) throw limitReached(LIMIT_KEYS.downloadNotAllowed);
+    const pets = await this.petData(userId);
+    if (pets.length === 0) throw limitReached(LIMIT_KEYS.noPet);
+    return this.render(owner, brand, language, pets);
+  }
+
+  /**
+   * GET /v1/emergency/public. Rate-limited per IP (a password guess endpoint). 404
+   * (Emergency_Invalid_Password_Text) for an unknown code, a batch code, a code nobody redeemed, a
+   * code of another brand than the request's, and a banned or deleted owner, all after the same
+   * minimum time; 403 (Emergency_Not_Supported_Text) when the owner's plan does not allow the
+   * download. An owner without pets gets the file with the owner's data and "no pets recorded":
+   * in an emergency the owner's contact is still worth having, and the public page has no no-pet
+   * message of its own.
+   */
+  async forCode(input: {
+    code: string;
+    language: EmergencyLanguage;
+    brand: BrandConfig;
+    ip: string;
+  }): Promise<EmergencyFile> {
+    const started = Date.now();
+    await this.deps.limiter.enforce([`emergency:ip:${input.ip}`, RATE_LIMITS.emergencyPublicPerIp]);
+    const owner = await this.ownerOfCode(input.code.trim(), input.brand);
+    if (!owner) {
+      const wait = started + (this.deps.refusalFloorMs ?? 250) - Date.now();
+      if (wait > 0) await sleep(wait);
+      throw withStatus(404, EMERGENCY_PUBLIC_KEYS.invalidPassword, 'Invalid emergency password');
+    }
+    const brand = this.deps.brandForPartner(owner.partnerId);
+    if ((await emergencyDownloadDecision(this.deps.db, owner.id, brand)) !== 'allowed') {
+      throw forbidden(EMERGENCY_PUBLIC_KEYS.notSupported, 'The emergency file is not part of this plan');
+    }
+    return this.render(owner, brand, input.language, await this.petData(owner.id));
+  }
+
+  /** The active owner of the request brand's redeemed single code, or null. */
+  private async ownerOfCode(code: string, brand: BrandConfig): Promise<EmergencyOwner | null> {
+    if (!code) return null;
+    const ownerId = await this.deps.codes.singleCodeOwner(this.deps.db, code);
+    if (!ownerId) return null;
+    const owner = await findOwner(this.deps.db, ownerId);
+    // Codes and users carry their brand: a code of another brand is unknown on this host.
+    if (!owner || owner.disabled || owner.partnerId !== brand.partnerId) return null;
+    return owner;
+  }
+
+  /** Every pet of the owner with what the file prints of it, through the owning modules' services. */
+  private async petData(userId: string): Promise<EmergencyPetData[]> {
+    const today = this.now();
+    const result: EmergencyPetData[] = [];
+    for (const { pet, photoKey } of await this.deps.pets.listWithPhotoKeys(userId)) {
+      const bytes = photoKey ? await this.deps.pets.photoBytes(photoKey, MAX_PHOTO_BYTES) : null;
+      const [contacts, medical, appointments] = await Promise.all([
+        this.deps.contacts.list(userId, pet.id),
+        this.deps.medical.list(userId, pet.id),
+        this.deps.appointments.listForPet(userId, pet.id),
+      ]);
+      result.push({
+        pet,
+        photo: bytes && isEmbeddableImage(bytes) ? bytes : null,
+        contacts,
+        medical,
+        upcoming: splitAppointments(appointments, today).upcoming,
+      });
+    }
+    return result;
+  }
+
+  private render(
+    owner: EmergencyOwner,
+    brand: BrandConfig,
+    language: EmergencyLanguage,
+    pets: EmergencyPetData[],
+  ): EmergencyFile {
+    const stream = renderEmergencyFile(
+      {
+        language,
+        brand: { name: brand.name, supportEmail: brand.supportEmail },
+        createdAt: this.now(),
+        owner,
+        pets,
+      },
+      { compress: this.deps.compress },
+    );
+    return { fileName: emergencyFileName(language), stream };
+  }
+}

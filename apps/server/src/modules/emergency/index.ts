@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { BRANDS, brandConfig } from '@pet/contract';
+import { emergencyRoutes } from './emergency.routes.ts';
+import { EmergencyService } from './emergency.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    emergency: EmergencyService;
+  }
+}
+
+/** Register after identity (codes, rate limiter), pets, contacts, medical and appointments. */
+export async function registerEmergency(app: FastifyInstance): Promise<void> {
+  const service = new EmergencyService({
+    db: app.db,
+    codes: app.codes,
+    pets: app.pets,
+    contacts: app.contacts,
+    medical: app.medical,
+    appointments: app.appointments,
+    limiter: app.rateLimiter,
+    brandForPartner: (partnerId) =>
+      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
+      brandConfig(app.config.defaultBrand),
+  });
+  app.decorate('emergency', service);
+  await app.register(emergencyRoutes, { service });
+}

@@ -1,0 +1,565 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CODE_CHECK_MESSAGES,
+  SIGN_IN_FINISH_PATH,
+  Status,
+  uiLanguageToUserLanguage,
+  type BrandConfig,
+  type CodeCheckBody,
+  type CodeCheckResponse,
+  type ModifyBody,
+  type PetSummary,
+  type SignupBody,
+  type UiLanguage,
+  type UserInfo,
+  type VerifyCodeBody,
+} from '@pet/contract';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseKind } from '../../db/database.ts';
+import type { CodeChoice } from '../../db/tables/identity.ts';
+import { AppError, badRequest, conflict, withStatus } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/identity/db-errors.ts';
+import type { IdentityDirectory } from '../../platform/identity/auth.ts';
+import {
+  SESSION_LIFETIME_SHORT_SECONDS,
+  SESSION_LIFETIME_STAY_SECONDS,
+} from '../../platform/identity/auth.ts';
+import type { Identity, SessionUser } from '../../platform/identity/identity.ts';
+import { hashPassword } from '../../platform/identity/password.ts';
+import { RATE_LIMITS, TooManyRequestsError, type RateLimiter } from '../../platform/rate-limit.ts';
+import type { CodeEvaluation, CodeProblem, CodeService } from '../plans/codes.service.ts';
+import { defaultProduct, productById, toProduct } from '../plans/plans.repo.ts';
+import * as repo from './identity.repo.ts';
+
+/** What a route hands the service about its request. */
+export interface RequestContext {
+  brand: BrandConfig;
+  /** Fetch headers of the request (host decides links and brand of the identity service). */
+  headers: Headers;
+  ip: string;
+}
+
+export type PetSummaryProvider = (userId: string) => Promise<PetSummary[]>;
+
+export const MESSAGES = {
+  signedUp: 'USER CREATED: PLEASE VERIFY YOUR E-MAIL ADDRESS',
+  emailVerified: 'EMAIL IS VERIFIED',
+  verificationSent:
+    'If the address belongs to an account that is not verified yet, a verification e-mail is on its way.',
+  resetSent: 'If this e-mail exists in our system, check your e-mail for the reset link.',
+  productActivated: 'PRODUCT ACTIVATED',
+} as const;
+
+const USER_LANGUAGE_TO_UI: Record<string, UiLanguage> = { German: 'de', English: 'en', Englisch: 'en' };
+
+function unique(values: string[] | undefined): string[] {
+  return [...new Set((values ?? []).map((v) => v.trim()).filter(Boolean))];
+}
+
+function addMonths(date: Date, months: number): Date {
+  const result = new Date(date);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  return result;
+}
+
+/** A code problem as the answer of verifycode (and of signup, which has no 204). */
+function codeProblemError(problem: CodeProblem, context: 'verifycode' | 'signup'): AppError | null {
+  switch (problem) {
+    case 'unknown':
+      return context === 'signup'
+        ? badRequest('Invalid_Code', 'activation_code', CODE_CHECK_MESSAGES.invalid)
+        : null;
+    case 'unknown_batch':
+      return withStatus(
+        Status.BatchCodeDoesNotExist,
+        'Batch_Code_Does_Not_Exist_Text',
+        'Batch code does not exist',
+      );
+    case 'other_brand':
+      return withStatus(Status.WrongCodeOrNoUser, 'Wrong_Code_Text', 'Code is not valid for this product');
+    case 'tracker_mismatch':
+      return withStatus(Status.WrongCodeOrNoUser, 'Wrong_Code_Text', CODE_CHECK_MESSAGES.trackerMismatch);
+    case 'redeemed_by_user':
+      return withStatus(
+        Status.CodeAlreadyRedeemedAlt,
+        'Code_Already_Redeemed',
+        'Code already redeemed by this user',
+      );
+    case 'redeemed':
+      return withStatus(
+        Status.CodeAlreadyRedeemed,
+        'Code_Already_Redeemed',
+        CODE_CHECK_MESSAGES.alreadyRedeemed,
+      );
+    case 'expired':
+      return withStatus(Status.SubscriptionExpired, 'Subscription_Expired', CODE_CHECK_MESSAGES.expired);
+    case 'no_product':
+      return withStatus(
+        Status.ProductNotAttached,
+        'Product_Not_Attached_Text',
+        'No product attached to this code',
+      );
+    case 'tracker_missing':
+      return context === 'signup'
+        ? badRequest('GPS_Tracker_Id', 'tracker_ids', CODE_CHECK_MESSAGES.trackerMissing)
+        : badRequest('GPS_Tracker_ID_Required', 'tracker_ids', CODE_CHECK_MESSAGES.trackerMissing);
+  }
+}
+
+const trackerTaken = (trackerId: string) =>
+  conflict('GPS_Tracker_Already_Exist', `GPS tracker ${trackerId} is already registered to another user`);
+
+const CHECK_MESSAGE: Record<CodeProblem, string> = {
+  unknown: CODE_CHECK_MESSAGES.invalid,
+  unknown_batch: CODE_CHECK_MESSAGES.invalid,
+  other_brand: CODE_CHECK_MESSAGES.invalid,
+  no_product: CODE_CHECK_MESSAGES.invalid,
+  redeemed_by_user: CODE_CHECK_MESSAGES.alreadyRedeemed,
+  redeemed: CODE_CHECK_MESSAGES.alreadyRedeemed,
+  expired: CODE_CHECK_MESSAGES.expired,
+  tracker_missing: CODE_CHECK_MESSAGES.trackerMissing,
+  tracker_mismatch: CODE_CHECK_MESSAGES.trackerMismatch,
+};
+
+export interface IdentityServiceDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  codes: CodeService;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  /** Key for the mobile token hashes. */
+  secret: string;
+}
+
+/**
+ * The /v1/auth rules: registration (with the activation code in the same transaction), the
+ * user info, settings, activation codes for signed-in users and the mails of the identity
+ * service. Also the identity service's directory (profile lookups, accounts it creates itself).
+ */
+export class IdentityService implements IdentityDirectory {
+  private identityRef: Identity | null = null;
+  private petSummaryProvider: PetSummaryProvider = async () => [];
+
+  constructor(private readonly deps: IdentityServiceDeps) {}
+
+  attach(identity: Identity) {
+    this.identityRef = identity;
+  }
+
+  private get identity(): Identity {
+    if (!this.identityRef) throw new Error('identity service not attached');
+    return this.identityRef;
+  }
+
+  /**
+   * Hook for the pets module: the pet list of the user info (GET /v1/auth/myinfo `pets`).
+   * Until a provider is set, users have no pets.
+   */
+  setPetSummaryProvider(provider: PetSummaryProvider) {
+    this.petSummaryProvider = provider;
+  }
+
+  /** user_profile.image_url holds a storage key; the account module turns it into a URL. */
+  private imageUrlOf: (stored: string | null) => string | null = (stored) => stored;
+  setImageUrlResolver(resolve: (stored: string | null) => string | null) {
+    this.imageUrlOf = resolve;
+  }
+
+  // --- IdentityDirectory --------------------------------------------------------------------------
+
+  async userSettings(userId: string) {
+    const profile = await repo.findProfile(this.deps.db, userId);
+    if (!profile) return null;
+    return {
+      language: USER_LANGUAGE_TO_UI[profile.language] ?? 'de',
+      stayLoggedIn: profile.stay_loggedin === 1,
+    };
+  }
+
+  async onUserCreated(user: { id: string; partnerId: string; language: UiLanguage }) {
+    await this.ensureAccount(this.deps.db, user.id, user.partnerId, user.language, 'no');
+  }
+
+  /** Profile and subscription rows (on the brand's default plan); idempotent. */
+  private async ensureAccount(
+    db: Kysely<Database> | Transaction<Database>,
+    userId: string,
+    partnerId: string,
+    language: UiLanguage,
+    codeChoice: CodeChoice,
+  ) {
+    const plan = await defaultProduct(db, partnerId);
+    if (!plan) throw new Error(`brand ${partnerId} has no default plan`);
+    await repo.insertProfile(db, {
+      userId,
+      partnerId,
+      language: uiLanguageToUserLanguage(language),
+      stayLoggedIn: false,
+    });
+    await repo.insertSubscription(db, { userId, partnerId, productId: plan.id, codeChoice });
+  }
+
+  // --- Registration -------------------------------------------------------------------------------
+
+  async signup(body: SignupBody, ctx: RequestContext): Promise<{ user_id: string; email: string }> {
+    const { db, kind, limiter } = this.deps;
+    const email = body.email.trim().toLowerCase();
+    await limiter.enforce(
+      [`signup:ip:${ctx.ip}`, RATE_LIMITS.signupPerIp],
+      [`signup:email:${email}`, RATE_LIMITS.signupPerEmail],
+    );
+    if (!ctx.brand.codeChoices.includes(body.product_associated)) {
+      throw badRequest('No_Code', 'product_associated', 'This code choice is not offered by this brand');
+    }
+    const trackerIds = unique(body.tracker_ids);
+    // Hashed before anything is looked up: known and unknown addresses cost the same.
+    const passwordHash = await hashPassword(body.password);
+    const userId = randomUUID();
+    const brand = ctx.brand;
+
+    try {
+      await db.transaction().execute(async (trx) => {
+        const existing = await repo.findAuthUserByEmail(trx, email);
+        if (existing) {
+          if (existing.partnerId && existing.partnerId !== brand.partnerId) {
+            throw withStatus(
+              Status.Forbidden,
+              'PrimePet_Merging_Services',
+              'The account exists on another platform',
+            );
+          }
+          throw conflict('User_Already_Exists', 'User already exists');
+        }
+        const plan = await defaultProduct(trx, brand.partnerId);
+        if (!plan) throw new Error(`brand ${brand.partnerId} has no default plan`);
+
+        let evaluation: CodeEvaluation | null = null;
+        if (body.activation_code) {
+          evaluation = await this.deps.codes.evaluate(trx, {
+            code: body.activation_code,
+            partnerId: brand.partnerId,
+            trackerIds,
+            trackerRequired: brand.tracker.enabled,
+          });
+          if (!evaluation.ok) throw codeProblemError(evaluation.problem, 'signup')!;
+        }
+        const taken = await repo.trackersOwnedByOthers(trx, trackerIds, null);
+        if (taken[0]) throw trackerTaken(taken[0]);
+
+        await repo.insertCredentialUser(trx, kind, {
+          id: userId,
+          name: body.name,
+          email,
+          partnerId: brand.partnerId,
+          passwordHash,
+          accountId: randomUUID(),
+        });
+        await repo.insertProfile(trx, {
+          userId,
+          partnerId: brand.partnerId,
+          language: uiLanguageToUserLanguage(body.language),
+          stayLoggedIn: false,
+        });
+        await repo.insertSubscription(trx, {
+          userId,
+          partnerId: brand.partnerId,
+          productId: plan.id,
+          codeChoice: body.product_associated,
+        });
+        if (evaluation?.ok) await this.applyCode(trx, evaluation, userId, trackerIds, 'signup');
+        const registered = await repo.registerTrackers(trx, userId, brand.partnerId, trackerIds);
+        if (registered.conflict) throw trackerTaken(registered.conflict);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        // A parallel signup with the same address won the race.
+        throw conflict('User_Already_Exists', 'User already exists');
+      }
+      throw error;
+    }
+
+    await this.identity.sendVerificationMail(
+      { id: userId, email, name: body.name, partnerId: brand.partnerId },
+      ctx.headers,
+    );
+    return { user_id: userId, email };
+  }
+
+  /** Redeems an evaluated code for the user inside the transaction and attaches its product. */
+  private async applyCode(
+    trx: Transaction<Database>,
+    evaluation: Extract<CodeEvaluation, { ok: true }>,
+    userId: string,
+    trackerIds: string[],
+    context: 'signup' | 'verifycode',
+  ) {
+    const { code, product } = evaluation;
+    const trackerId = code.tracker_id ?? trackerIds[0] ?? null;
+    const outcome = await this.deps.codes.redeem(trx, code, userId, trackerId);
+    if (outcome !== 'ok') throw codeProblemError(outcome, context)!;
+    await repo.applyCodeToSubscription(trx, userId, {
+      productId: product.id,
+      codeId: code.id,
+      codeType: code.kind,
+      expiresAt: code.duration_months ? addMonths(new Date(), code.duration_months).toISOString() : null,
+      isPromo: code.is_promo === 1 || product.internal_note === 'Promo',
+      isGift: code.is_gift === 1,
+      trialMonths: code.trial_months,
+    });
+  }
+
+  // --- Activation codes -----------------------------------------------------------------------------
+
+  /** The public code check of registration (and of the activation page). */
+  async checkCode(
+    body: CodeCheckBody,
+    ctx: RequestContext,
+    user: SessionUser | null,
+  ): Promise<CodeCheckResponse> {
+    const { db, codes, limiter } = this.deps;
+    await limiter.enforce(
+      [`codecheck:ip:${ctx.ip}`, RATE_LIMITS.codeCheckPerIp],
+      [
+        `codecheck:code:${codes.hash(body.code.toUpperCase().replace(/[\s-]+/g, ''))}`,
+        RATE_LIMITS.codeCheckPerCode,
+      ],
+    );
+    const given = unique(body.tracker_id ? [body.tracker_id] : []);
+    const registered = user ? await repo.trackerIdsOf(db, user.id) : [];
+    const evaluation = await codes.evaluate(db, {
+      code: body.code,
+      partnerId: ctx.brand.partnerId,
+      userId: user?.id ?? null,
+      trackerIds: unique([...given, ...registered]),
+      trackerRequired: ctx.brand.tracker.enabled,
+    });
+    if (!evaluation.ok) return { isvalid: false, message: CHECK_MESSAGE[evaluation.problem], product: null };
+    const taken = await repo.trackersOwnedByOthers(db, given, user?.id ?? null);
+    if (taken[0]) throw trackerTaken(taken[0]);
+    return { isvalid: true, message: CODE_CHECK_MESSAGES.valid, product: toProduct(evaluation.product) };
+  }
+
+  /**
+   * POST /v1/auth/verifycode. Answers null for 204 (no such code); throws the catalogue's status
+   * for every other refusal (see the route's description).
+   */
+  async verifyCode(user: SessionUser, body: VerifyCodeBody, ctx: RequestContext) {
+    const { db, codes, limiter } = this.deps;
+    await limiter.enforce(
+      [`verifycode:user:${user.id}`, RATE_LIMITS.verifyCodePerUser],
+      [`verifycode:ip:${ctx.ip}`, RATE_LIMITS.verifyCodePerIp],
+    );
+    const partnerId = ctx.brand.partnerId;
+    const given = unique(body.tracker_ids);
+    const registered = await repo.trackerIdsOf(db, user.id);
+    const evaluation = await codes.evaluate(db, {
+      code: body.code,
+      partnerId,
+      userId: user.id,
+      trackerIds: unique([...given, ...registered]),
+      trackerRequired: ctx.brand.tracker.enabled,
+    });
+    if (!evaluation.ok) {
+      const error = codeProblemError(evaluation.problem, 'verifycode');
+      if (!error) return null;
+      throw error;
+    }
+    const taken = await repo.trackersOwnedByOthers(db, given, user.id);
+    if (taken[0]) throw trackerTaken(taken[0]);
+    await db.transaction().execute(async (trx) => {
+      await this.applyCode(trx, evaluation, user.id, unique([...given, ...registered]), 'verifycode');
+      const registeredNow = await repo.registerTrackers(trx, user.id, partnerId, given);
+      if (registeredNow.conflict) throw trackerTaken(registeredNow.conflict);
+    });
+    return { message: MESSAGES.productActivated, product: toProduct(evaluation.product) };
+  }
+
+  // --- User info and settings ---------------------------------------------------------------------
+
+  async userInfo(user: SessionUser): Promise<UserInfo> {
+    const { db } = this.deps;
+    const authUser = await repo.findAuthUserById(db, user.id);
+    if (!authUser) throw new AppError(Status.Unauthorized, 'Session_Expired_Text', 'Not signed in');
+    const partnerId = authUser.partnerId ?? user.partnerId ?? '';
+    let profile = await repo.findProfile(db, user.id);
+    let subscription = await repo.findSubscription(db, user.id);
+    if (!profile || !subscription) {
+      await this.ensureAccount(db, user.id, partnerId, 'de', 'no');
+      profile = (await repo.findProfile(db, user.id))!;
+      subscription = (await repo.findSubscription(db, user.id))!;
+    }
+    const expired =
+      subscription.product_expires_at !== null &&
+      new Date(subscription.product_expires_at).getTime() <= Date.now();
+    const productRow = expired
+      ? await defaultProduct(db, partnerId)
+      : ((await productById(db, subscription.product_id)) ?? (await defaultProduct(db, partnerId)));
+    const trackers = await repo.trackerIdsOf(db, user.id);
+    const pets = await this.petSummaryProvider(user.id);
+    const codeEnd = subscription.product_expires_at
+      ? Math.floor(new Date(subscription.product_expires_at).getTime() / 1000)
+      : null;
+    return {
+      id: authUser.id,
+      name: authUser.name,
+      image_url: this.imageUrlOf(profile.image_url),
+      email: authUser.email,
+      language: profile.language,
+      stay_loggedin: profile.stay_loggedin === 1,
+      product: productRow ? toProduct(productRow) : null,
+      product_associated: subscription.product_associated === 1,
+      tracker_ids: trackers,
+      stripe_subscription_end: subscription.stripe_subscription_end ?? codeEnd,
+      stripe_price_id: subscription.stripe_price_id,
+      stripe_customer_id: subscription.stripe_customer_id,
+      is_promo: subscription.is_promo === 1,
+      is_gift: subscription.is_gift === 1,
+      is_trial: subscription.is_trial === 1,
+      trial_months: subscription.trial_months,
+      activation_code_type: subscription.activation_code_type,
+      downgrading: false,
+      zipcode: profile.zipcode,
+      phone: profile.phone,
+      address_1: profile.address_1,
+      address_2: profile.address_2,
+      city: profile.city,
+      country: profile.country,
+      pets,
+    };
+  }
+
+  async modify(user: SessionUser, body: ModifyBody): Promise<UserInfo> {
+    const { db, kind } = this.deps;
+    if (body.name !== undefined) await repo.updateAuthUserName(db, kind, user.id, body.name);
+    if (body.language !== undefined) await repo.updateProfile(db, user.id, { language: body.language });
+    if (body.stay_loggedin !== undefined) {
+      await repo.updateProfile(db, user.id, { stay_loggedin: body.stay_loggedin ? 1 : 0 });
+      await this.applySessionLifetime(user.id, body.stay_loggedin);
+    }
+    return this.userInfo(user);
+  }
+
+  /**
+   * stay_loggedin on: the user's sessions last 30 days from their sign-in; off: at most one more
+   * day (and new sign-ins get 1-day sessions in a browser-session cookie).
+   */
+  private async applySessionLifetime(userId: string, stay: boolean) {
+    const { db, kind } = this.deps;
+    const v = repo.authValues(kind);
+    const sessions = await db
+      .selectFrom('session')
+      .select(['id', 'createdAt', 'expiresAt'])
+      .where('userId', '=', userId)
+      .execute();
+    const now = Date.now();
+    for (const session of sessions) {
+      const created = new Date(session.createdAt).getTime();
+      const current = new Date(session.expiresAt).getTime();
+      const next = stay
+        ? created + SESSION_LIFETIME_STAY_SECONDS * 1000
+        : Math.min(current, now + SESSION_LIFETIME_SHORT_SECONDS * 1000);
+      await db
+        .updateTable('session')
+        .set({ expiresAt: v.date(new Date(next)) })
+        .where('id', '=', session.id)
+        .execute();
+    }
+  }
+
+  /**
+   * POST /v1/auth/verifyemail: called by the web after sign-in when the user has no product. Marks
+   * nothing (verification happens through the mail link; unverified users cannot hold a session):
+   * it confirms the address is verified and completes the account when the identity service
+   * created it (Google, magic link) without our rows.
+   */
+  async verifyEmailCall(user: SessionUser): Promise<{ message: string }> {
+    await this.userInfo(user);
+    return { message: MESSAGES.emailVerified };
+  }
+
+  // --- Mails ---------------------------------------------------------------------------------------
+
+  async sendVerification(
+    input: { email: string | null; url: string },
+    ctx: RequestContext,
+    sessionUser: SessionUser | null,
+  ): Promise<{ message: string }> {
+    const { db, limiter } = this.deps;
+    const email = (sessionUser?.email ?? input.email ?? '').trim().toLowerCase();
+    if (!email) throw badRequest('Email_Error', 'email', 'An e-mail address is required');
+    await limiter.enforce(
+      [`sendverification:ip:${ctx.ip}`, RATE_LIMITS.sendVerificationPerIp],
+      [`sendverification:email:${email}`, RATE_LIMITS.sendVerificationPerEmail],
+    );
+    const callbackPath = this.sameOriginPath(input.url, ctx.headers);
+    // The same answer, at the same speed, for unknown, verified, other-brand and unverified addresses.
+    void (async () => {
+      const user = await repo.findAuthUserByEmail(db, email);
+      if (!user || user.emailVerified) return;
+      if (user.partnerId && user.partnerId !== ctx.brand.partnerId) return;
+      await this.identity.sendVerificationMail(user, ctx.headers, callbackPath);
+    })().catch((err: unknown) => this.deps.log.error({ err }, 'verification mail failed'));
+    return { message: MESSAGES.verificationSent };
+  }
+
+  async requestPasswordReset(email: string, ctx: RequestContext): Promise<{ message: string }> {
+    await this.deps.limiter.enforce([`reset:ip:${ctx.ip}`, RATE_LIMITS.resetPerIp]);
+    try {
+      await this.identity.auth.api.requestPasswordReset({
+        body: { email: email.trim().toLowerCase() },
+        headers: ctx.headers,
+      });
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === Status.TooManyRequests) throw new TooManyRequestsError(RATE_LIMITS.resetPerEmail.window);
+      this.deps.log.error({ err: error }, 'password reset request failed');
+    }
+    return { message: MESSAGES.resetSent };
+  }
+
+  /** A path on our own origin from a client-sent URL, else '/'. */
+  private sameOriginPath(url: string | undefined, headers: Headers): string {
+    if (!url) return SIGN_IN_FINISH_PATH;
+    try {
+      const parsed = new URL(url);
+      const origin = this.identity.hosts.originForHost(headers.get('host'));
+      if (parsed.origin !== origin) return SIGN_IN_FINISH_PATH;
+      return `${parsed.pathname}${parsed.search}`;
+    } catch {
+      return SIGN_IN_FINISH_PATH;
+    }
+  }
+
+  // --- Tokens --------------------------------------------------------------------------------------
+
+  /** Custom-token sign-in: a one-time token for the caller's session (3 minutes, single use). */
+  async customToken(user: SessionUser) {
+    await this.deps.limiter.enforce([`customtoken:user:${user.id}`, RATE_LIMITS.oneTimeTokenPerUser]);
+    const { token, expiresIn } = await this.identity.oneTimeTokenForSession(user.sessionToken);
+    return { token, expires_in: expiresIn };
+  }
+
+  private mobileTokenHash(token: string): string {
+    return createHmac('sha256', this.deps.secret).update(`mobile-token:${token}`).digest('hex');
+  }
+
+  /** A new mobile embedding token (tokenI / tokenA); only its HMAC is stored. */
+  async issueMobileToken(user: SessionUser): Promise<{ token: string }> {
+    const token = randomBytes(24).toString('base64url');
+    await repo.updateProfile(this.deps.db, user.id, {
+      mobile_token_hash: this.mobileTokenHash(token),
+      mobile_token_created_at: new Date().toISOString(),
+    });
+    return { token };
+  }
+
+  async checkMobileToken(user: SessionUser, token: string): Promise<{ valid: boolean }> {
+    const profile = await repo.findProfile(this.deps.db, user.id);
+    if (!profile?.mobile_token_hash) return { valid: false };
+    const expected = Buffer.from(profile.mobile_token_hash, 'hex');
+    const actual = Buffer.from(this.mobileTokenHash(token), 'hex');
+    return { valid: expected.length === actual.length && timingSafeEqual(expected, actual) };
+  }
+}

@@ -1,0 +1,201 @@
+import type { Readable } from 'node:stream';
+import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  sortWeightsNewestFirst,
+  type BrandConfig,
+  type Pet,
+  type PetCreateBody,
+  type PetSummary,
+  type PetUpdateBody,
+} from '@pet/contract';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseKind } from '../../db/database.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import type { FileStorage } from '../../platform/storage/index.ts';
+import { newFileKey, ownerKeyPrefix } from '../../platform/storage/index.ts';
+import { storeImage } from '../../platform/uploads/images.ts';
+import { assertCanAddPet } from '../plans/plan-limits.ts';
+import * as repo from './pets.repo.ts';
+import { petNotFound, requireOwnedPet } from './pet-ownership.ts';
+
+/** Job that removes a deleted pet's files; scheduled in the delete's transaction. */
+export const DELETE_FILES_JOB = 'storage.delete-prefix';
+/** Signed image URLs last a day; the app refetches pets far more often than that. */
+const IMAGE_URL_SECONDS = 24 * 3600;
+
+export interface PetsServiceDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  storage: FileStorage;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Work another module does in the pet delete's transaction before the pet's rows cascade (e.g. the
+ * appointments module cancels the pending reminder jobs of the pet's appointments).
+ */
+export type PetDeletionStep = (trx: Transaction<Database>, userId: string, petId: string) => Promise<void>;
+
+export class PetsService {
+  private readonly deletionSteps: PetDeletionStep[] = [];
+
+  constructor(private readonly deps: PetsServiceDeps) {}
+
+  addDeletionStep(step: PetDeletionStep): void {
+    this.deletionSteps.push(step);
+  }
+
+  imageUrl(imageKey: string | null): string | null {
+    return imageKey
+      ? this.deps.storage.signedUrl(imageKey, { expiresInSeconds: IMAGE_URL_SECONDS, disposition: 'inline' })
+      : null;
+  }
+
+  private toPet(row: repo.PetRow, weights: Pet['weights']): Pet {
+    return {
+      id: row.id,
+      name: row.name,
+      pet_type: row.pet_type as Pet['pet_type'],
+      gender: (row.gender as Pet['gender']) ?? null,
+      race: row.race,
+      date_of_birth: row.date_of_birth,
+      size: row.size,
+      color: row.color,
+      features: row.features,
+      labeling: row.labeling,
+      ancestry: row.ancestry,
+      weights: sortWeightsNewestFirst(weights),
+      image_url: this.imageUrl(row.image_key),
+    };
+  }
+
+  /** The pets of user info (myinfo): id, name, image_url, type. */
+  async summaries(userId: string): Promise<PetSummary[]> {
+    const rows = await repo.listPets(this.deps.db, userId);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      image_url: this.imageUrl(row.image_key),
+      type: row.pet_type as PetSummary['type'],
+    }));
+  }
+
+  async get(userId: string, petId: string): Promise<Pet> {
+    const row = await requireOwnedPet(this.deps.db, userId, petId);
+    return this.toPet(row, await repo.weightsOf(this.deps.db, petId));
+  }
+
+  /** Every pet of the owner (oldest first) with the storage key of its photo: the emergency file. */
+  async listWithPhotoKeys(userId: string): Promise<Array<{ pet: Pet; photoKey: string | null }>> {
+    const rows = await repo.listPets(this.deps.db, userId);
+    const result = [];
+    for (const row of rows) {
+      result.push({
+        pet: this.toPet(row, await repo.weightsOf(this.deps.db, row.id)),
+        photoKey: row.image_key,
+      });
+    }
+    return result;
+  }
+
+  /**
+   * The bytes of a stored pet photo, or null when it is missing, unreadable or over `maxBytes`
+   * (read into memory: photos are small and the PDF library needs the whole image).
+   */
+  async photoBytes(photoKey: string, maxBytes: number): Promise<Buffer | null> {
+    try {
+      const file = await this.deps.storage.get(photoKey);
+      if (file.size > maxBytes) {
+        file.stream.destroy();
+        return null;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of file.stream) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        size += buffer.length;
+        if (size > maxBytes) {
+          file.stream.destroy();
+          return null;
+        }
+        chunks.push(buffer);
+      }
+      return Buffer.concat(chunks);
+    } catch (err) {
+      this.deps.log.warn({ err, key: photoKey }, 'pet photo not readable');
+      return null;
+    }
+  }
+
+  /** The brand decides the species: the dog brand keeps only dogs. */
+  private assertSpecies(brand: BrandConfig, petType: string) {
+    if (!brand.species.includes(petType as never)) throw badRequest('Select_Pet_Text', 'pet_type');
+  }
+
+  async create(userId: string, brand: BrandConfig, body: PetCreateBody): Promise<Pet> {
+    this.assertSpecies(brand, body.pet_type);
+    const id = await this.deps.db.transaction().execute(async (trx) => {
+      await assertCanAddPet(trx, this.deps.kind, userId);
+      return repo.insertPet(trx, userId, body);
+    });
+    return this.get(userId, id);
+  }
+
+  async update(userId: string, brand: BrandConfig, petId: string, body: PetUpdateBody): Promise<Pet> {
+    this.assertSpecies(brand, body.pet_type);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await requireOwnedPet(trx, userId, petId);
+      await repo.updatePet(trx, petId, body);
+      // Leaving weights out keeps the stored list: a client cannot wipe it by omission.
+      if (body.weights) await repo.replaceWeights(trx, petId, body.weights);
+    });
+    return this.get(userId, petId);
+  }
+
+  /**
+   * Deletes the pet and everything of it in one transaction (rows cascade); its files are removed
+   * right after commit and, should that fail or the process die, by the durable job scheduled in
+   * the same transaction.
+   */
+  async delete(userId: string, petId: string): Promise<void> {
+    const prefix = ownerKeyPrefix({ petId });
+    await this.deps.db.transaction().execute(async (trx) => {
+      for (const step of this.deletionSteps) await step(trx, userId, petId);
+      if (!(await repo.deletePet(trx, userId, petId))) throw petNotFound();
+      await this.deps.jobs.schedule(
+        DELETE_FILES_JOB,
+        { prefix },
+        { trx, dedupeKey: `delete-files:${prefix}` },
+      );
+    });
+    await this.deps.storage.deletePrefix(prefix).catch((err) => {
+      this.deps.log.warn({ err, prefix }, 'pet files not deleted yet; the job will retry');
+    });
+  }
+
+  /** Stores a new photo (image bytes only), then points the pet at it and drops the old one. */
+  async setImage(
+    userId: string,
+    petId: string,
+    file: { stream: Readable; filename: string },
+  ): Promise<string> {
+    const pet = await requireOwnedPet(this.deps.db, userId, petId);
+    const key = await storeImage(this.deps.storage, file, (ext) => newFileKey({ petId }, ext, 'photo'));
+    const updated = await this.deps.db
+      .updateTable('pet')
+      .set({ image_key: key })
+      .where('id', '=', petId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      // Deleted while uploading: leave nothing behind.
+      await this.deps.storage.delete(key);
+      throw petNotFound();
+    }
+    if (pet.image_key) await this.deps.storage.delete(pet.image_key);
+    return this.imageUrl(key)!;
+  }
+}

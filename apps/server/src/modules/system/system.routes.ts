@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicConfigSchema } from '@pet/contract';
+import { isDatabaseReachable } from '../../db/database.ts';
+
+const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+export interface SystemRoutesOptions {
+  publicUrl: string;
+  version: string;
+  /** Sign-in options the web shows (Google only when configured). */
+  identity?: { google: boolean; magicLink: boolean };
+}
+
+/** Liveness, readiness and the brand configuration the SPA loads at start. */
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, options) => {
+  app.get('/healthz', { schema: { hide: true, response: { 200: healthSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    '/readyz',
+    { schema: { hide: true, response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const ready = await isDatabaseReachable(app.db);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable' });
+    },
+  );
+
+  app.get(
+    '/v1/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Brand and deployment configuration for the web app (brand from the host name)',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async (request) => ({
+      brand: request.brand,
+      identity: options.identity ?? { google: false, magicLink: false },
+      payments: { provider: 'sandbox' as const, publishableKey: null },
+      publicUrl: options.publicUrl,
+      version: options.version,
+    }),
+  );
+};

@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorBodySchema, uploadImageQuerySchema, uploadImageResponseSchema } from '@pet/contract';
+import { badRequest } from '../../platform/errors.ts';
+import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import type { PetsService } from '../pets/pets.service.ts';
+
+export interface UploadRoutesOptions {
+  pets: PetsService;
+  /** Stores the signed-in user's avatar (account module); answers its URL. */
+  setUserImage: (userId: string, file: { stream: Readable; filename: string }) => Promise<string>;
+}
+
+/**
+ * POST /v1/upload/image?file_for=user | pet&pet_id=: one multipart file field `file` (the app sends
+ * a cropped JPEG named petImage.jpg). The type is decided by the bytes; only images are kept.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
+  app.addHook('preValidation', requireUser);
+
+  app.post(
+    '/v1/upload/image',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload the avatar (file_for=user) or a pet photo (file_for=pet&pet_id=)',
+        description: 'multipart/form-data with one file field `file`; JPEG, PNG, WebP or GIF up to 25 MB.',
+        querystring: uploadImageQuerySchema,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: uploadImageResponseSchema,
+          400: apiErrorBodySchema.describe(
+            'Image_Type_Error_Text, File_Too_Large_Error_Text or Document_Error (no file)',
+          ),
+          401: apiErrorBodySchema,
+          404: apiErrorBodySchema.describe('No such pet of the signed-in user'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const file = await request.file().catch(() => undefined);
+      if (!file) throw badRequest('Document_Error', 'file', 'A multipart file field is required');
+      const upload = { stream: file.file, filename: file.filename };
+      const image_url =
+        request.query.file_for === 'pet'
+          ? await options.pets.setImage(user.id, request.query.pet_id!, upload)
+          : await options.setUserImage(user.id, upload);
+      return reply.code(201).send({ image_url });
+    },
+  );
+};

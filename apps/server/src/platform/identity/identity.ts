@@ -1,0 +1,142 @@
+import { getMigrations } from 'better-auth/db/migration';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { SIGN_IN_FINISH_PATH } from '@pet/contract';
+import {
+  createAuth,
+  isBanActive,
+  VERIFICATION_TOKEN_SECONDS,
+  ONE_TIME_TOKEN_MINUTES,
+  type IdentityDeps,
+} from './auth.ts';
+
+/** The signed-in user of a request, as /v1 routes see it (`request.user`). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  /** The brand the account belongs to (spec: partner_id). */
+  partnerId: string | null;
+  emailVerified: boolean;
+  /** Banned by an operator (and the ban has not run out). */
+  banned: boolean;
+  sessionId: string;
+  sessionToken: string;
+  sessionExpiresAt: Date;
+}
+
+interface RawSession {
+  session: { id: string; token: string; expiresAt: Date | string };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean;
+    partnerId?: string | null;
+    banned?: boolean | null;
+    banExpires?: Date | string | null;
+  };
+}
+
+/**
+ * The identity service: better-auth configured for the portal (see auth.ts), plus the few
+ * operations our own routes and the operator command need.
+ */
+export class Identity {
+  readonly auth: ReturnType<typeof createAuth>['auth'];
+  readonly options: ReturnType<typeof createAuth>['options'];
+
+  constructor(readonly deps: IdentityDeps) {
+    const created = createAuth(deps);
+    this.auth = created.auth;
+    this.options = created.options;
+  }
+
+  get hosts() {
+    return this.deps.hosts;
+  }
+
+  get mails() {
+    return this.deps.mails;
+  }
+
+  /** Creates or updates better-auth's tables (run after our own migrations). */
+  async migrate(): Promise<void> {
+    const { runMigrations } = await getMigrations(this.options);
+    await runMigrations();
+  }
+
+  async sessionCookieName(): Promise<string> {
+    return (await this.auth.$context).authCookies.sessionToken.name;
+  }
+
+  /** The session of a request (cookie or `Authorization: Bearer`), or null. */
+  async getSession(headers: Headers): Promise<SessionUser | null> {
+    const result = (await this.auth.api.getSession({
+      headers,
+      query: { disableCookieCache: true },
+    })) as RawSession | null;
+    if (!result) return null;
+    const { session, user } = result;
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      partnerId: user.partnerId ?? null,
+      emailVerified: Boolean(user.emailVerified),
+      banned: isBanActive(user),
+      sessionId: session.id,
+      sessionToken: session.token,
+      sessionExpiresAt: new Date(session.expiresAt),
+    };
+  }
+
+  /**
+   * Sends the verification mail for an account our signup created. The link is better-auth's
+   * verify endpoint on the request's origin; it marks the address verified, signs the browser in
+   * (cookie) and redirects to `${origin}${callbackPath}`: by default the sign-in screen's finish
+   * step, which sends the user on by the after-sign-in rules (the dog brand's activation step).
+   */
+  async sendVerificationMail(
+    user: { id: string; email: string; name: string; partnerId: string | null },
+    headers: Headers,
+    callbackPath = SIGN_IN_FINISH_PATH,
+  ): Promise<void> {
+    const context = await this.auth.$context;
+    const token = await createEmailVerificationToken(
+      context.secret,
+      user.email,
+      undefined,
+      VERIFICATION_TOKEN_SECONDS,
+      { userId: user.id },
+    );
+    const origin = this.hosts.originForHost(headers.get('host'));
+    const callbackURL = `${origin}${callbackPath}`;
+    const url = `${origin}/identity/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL)}`;
+    await this.mails.send('verification', user, url, headers, VERIFICATION_TOKEN_SECONDS / 60);
+  }
+
+  /**
+   * Custom-token sign-in, minted by the server: a new session for the user and a one-time token
+   * bound to it (single use, 3 minutes). The browser exchanges it at POST /identity/one-time-token/verify
+   * for the session cookie. A banned user gets no session (better-auth's admin rule).
+   */
+  async mintSignInToken(userId: string): Promise<{ token: string; expiresIn: number }> {
+    const context = await this.auth.$context;
+    const session = await context.internalAdapter.createSession(userId);
+    if (!session) throw new Error('could not create a session');
+    return this.oneTimeTokenForSession(session.token);
+  }
+
+  /** A one-time token for an existing session (the signed-in mobile app hands its session to the web). */
+  async oneTimeTokenForSession(sessionToken: string): Promise<{ token: string; expiresIn: number }> {
+    const { token } = await this.auth.api.generateOneTimeToken({
+      headers: new Headers({ authorization: `Bearer ${sessionToken}` }),
+    });
+    return { token, expiresIn: ONE_TIME_TOKEN_MINUTES * 60 };
+  }
+
+  async revokeSessions(userId: string): Promise<void> {
+    const context = await this.auth.$context;
+    await context.internalAdapter.deleteUserSessions(userId);
+  }
+}

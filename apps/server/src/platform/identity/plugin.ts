@@ -1,0 +1,193 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BANNED_MESSAGE, IDENTITY_HEADER, Status } from '@pet/contract';
+import { AppError, forbidden, unauthorized, withStatus } from '../errors.ts';
+import type { Identity, SessionUser } from './identity.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: Identity;
+  }
+  interface FastifyRequest {
+    /** The session's user on /v1 requests (cookie or bearer), or null. See requireUser. */
+    user: SessionUser | null;
+    /** How the session came: the browser cookie or an `Authorization: Bearer` token. */
+    authVia: 'cookie' | 'bearer' | null;
+  }
+}
+
+/** Client address header the bridge hands to better-auth (for its per-IP rate limits). */
+export const CLIENT_IP_HEADER = 'x-pet-client-ip';
+const HOP_BY_HOP = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  CLIENT_IP_HEADER,
+]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Node request headers as Fetch headers, with the client address the rate limits key on. */
+export function requestHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+export interface IdentityPluginOptions {
+  identity: Identity;
+}
+
+/**
+ * Mounts the identity service at /identity/* and resolves the session of every /v1 request into
+ * `request.user`. Cookie sessions must send the identity header (IDENTITY_HEADER) on
+ * state-changing /v1 calls: the CSRF guard (a cross-site form cannot set a custom header).
+ */
+export const identityPlugin = fp<IdentityPluginOptions>(
+  async (app, { identity }) => {
+    app.decorate('identity', identity);
+    app.decorateRequest('user', null);
+    app.decorateRequest('authVia', null);
+    const cookieName = await identity.sessionCookieName();
+
+    await app.register(async (scope) => {
+      // better-auth reads the raw body itself (JSON or form posts).
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 65_536 }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/identity/*',
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          // A banned user's existing session: every identity call but sign-out answers the admin
+          // message (sign-in itself is refused by better-auth's admin plugin with the same text).
+          if (!request.url.startsWith('/identity/sign-out') && hasCredentials(request, cookieName)) {
+            const user = await identity.getSession(requestHeaders(request));
+            if (user?.banned) {
+              return reply.code(Status.Unauthorized).header('cache-control', 'no-store').send({
+                code: 'BANNED_USER',
+                message: BANNED_MESSAGE,
+              });
+            }
+          }
+          return bridge(identity, request, reply);
+        },
+      });
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/v1/')) return;
+      if (!hasCredentials(request, cookieName)) return;
+      const bearer = bearerToken(request);
+      const user = await identity.getSession(requestHeaders(request));
+      if (!user) return;
+      request.user = user;
+      request.authVia =
+        bearer && decodeURIComponent(bearer).split('.')[0] === user.sessionToken ? 'bearer' : 'cookie';
+      if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method)) {
+        const header = request.headers[IDENTITY_HEADER];
+        if (typeof header !== 'string' || header.trim() === '') {
+          throw forbidden('Forbidden_Text', `Cookie sessions must send the ${IDENTITY_HEADER} header`);
+        }
+      }
+    });
+  },
+  { name: 'identity', dependencies: ['brand'] },
+);
+
+function bearerToken(request: FastifyRequest): string | null {
+  const authorization = request.headers.authorization;
+  return typeof authorization === 'string' && /^bearer\s+\S/i.test(authorization)
+    ? authorization.slice(7).trim()
+    : null;
+}
+
+function hasCredentials(request: FastifyRequest, cookieName: string): boolean {
+  return bearerToken(request) !== null || (request.headers.cookie ?? '').includes(`${cookieName}=`);
+}
+
+/** Links opened from a mail in the browser: a refusal must land on a page, never as raw JSON. */
+const LINK_PATHS = new Set(['/identity/magic-link/verify', '/identity/verify-email']);
+
+/**
+ * Where a refused mail link goes: the link's own errorCallbackURL when it is on this origin (the
+ * sign-in screen), else /signin, with the refusal's code as `?error=` (for instance BANNED_USER when
+ * a banned user opens a magic link) for the sign-in screen to translate.
+ */
+async function linkFailureTarget(url: string, response: Response): Promise<string> {
+  const requested = new URL(url);
+  let code = 'SIGN_IN_FAILED';
+  try {
+    const body = (await response.json()) as { code?: unknown };
+    if (typeof body.code === 'string' && /^[A-Z_]{1,64}$/.test(body.code)) code = body.code;
+  } catch {
+    // Not JSON: the generic code.
+  }
+  let target = new URL('/signin', requested.origin);
+  const callback = requested.searchParams.get('errorCallbackURL');
+  const candidate = callback ? URL.parse(callback, requested.origin) : null;
+  if (candidate?.origin === requested.origin) target = candidate;
+  target.searchParams.set('error', code);
+  return target.toString();
+}
+
+async function bridge(identity: Identity, request: FastifyRequest, reply: FastifyReply) {
+  const host = request.headers.host ?? new URL(identity.hosts.publicUrl).host;
+  const url = `${request.protocol}://${host}${request.url}`;
+  const method = request.method;
+  const body =
+    method !== 'GET' && method !== 'HEAD' && Buffer.isBuffer(request.body) ? request.body : undefined;
+  const response = await identity.auth.handler(
+    new Request(url, {
+      method,
+      headers: requestHeaders(request),
+      body: body && body.length > 0 ? body : undefined,
+    }),
+  );
+  if (method === 'GET' && LINK_PATHS.has(new URL(url).pathname) && response.status >= 400) {
+    return reply.redirect(await linkFailureTarget(url, response), 302);
+  }
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  reply.header('cache-control', response.headers.get('cache-control') ?? 'no-store');
+  const payload = Buffer.from(await response.arrayBuffer());
+  return reply.send(payload.length > 0 ? payload : null);
+}
+
+/**
+ * preHandler of every signed-in /v1 route: a session of a verified, not banned user of this
+ * request's brand. Answers 401 Session_Expired_Text (no session), 401 Account_Disabled with the
+ * admin message (banned), 401 Email_Verify_Failed (unverified), 438 (another brand's account).
+ */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (user.banned) throw new AppError(Status.Unauthorized, 'Account_Disabled', BANNED_MESSAGE);
+  if (!user.emailVerified)
+    throw new AppError(Status.Unauthorized, 'Email_Verify_Failed', 'E-mail address not verified');
+  if (user.partnerId && user.partnerId !== request.brand.partnerId) {
+    throw withStatus(
+      Status.UserNotOnThisPlatform,
+      'User_Does_Not_Exist_On_This_Platform',
+      'User does not exist on this platform',
+    );
+  }
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,1 @@
+export { createPdfDocument, DEJAVU_FONT_FILES, type PdfDocument, type PdfDocumentOptions } from './pdf.ts';

@@ -1,0 +1,47 @@
+import type { Readable } from 'node:stream';
+import { UrlSigner } from './signing.ts';
+import type {
+  FileStorage,
+  PutOptions,
+  PutResult,
+  SignedUrlGrant,
+  SignedUrlOptions,
+  StorageLogger,
+  StoredFile,
+} from './types.ts';
+
+export interface BaseStorageOptions {
+  /** HMAC secret of signed URLs (at least 32 bytes). */
+  urlSecret: string | Buffer;
+  logger?: StorageLogger;
+  /** For tests: the clock signed URLs use. */
+  now?: () => number;
+}
+
+/** Signed URLs are the same for every adapter; adapters implement the object operations. */
+export abstract class BaseFileStorage implements FileStorage {
+  abstract readonly kind: FileStorage['kind'];
+  private readonly signer: UrlSigner;
+  protected readonly logger: StorageLogger | undefined;
+
+  protected constructor(options: BaseStorageOptions) {
+    this.signer = new UrlSigner(options.urlSecret, options.now);
+    this.logger = options.logger;
+  }
+
+  signedUrl(key: string, options: SignedUrlOptions): string {
+    return this.signer.sign(key, options);
+  }
+
+  verifySignedUrl(key: string, query: Record<string, unknown>): SignedUrlGrant | null {
+    return this.signer.verify(key, query);
+  }
+
+  abstract put(key: string, source: Readable, options: PutOptions): Promise<PutResult>;
+  abstract get(key: string): Promise<StoredFile>;
+  abstract delete(key: string): Promise<void>;
+  abstract deletePrefix(prefix: string): Promise<number>;
+  abstract exists(key: string): Promise<boolean>;
+  abstract list(prefix: string): Promise<string[]>;
+  abstract close(): Promise<void>;
+}

@@ -1,0 +1,116 @@
+import { fileTypeFromBuffer } from 'file-type';
+import type { AcceptedDocumentExtension } from '@pet/contract';
+
+/**
+ * Decides an uploaded file's type from its bytes (pet-data section 5's accepted list), never from
+ * its name or declared type. The name only chooses between formats that share one container
+ * (doc, dot, xls and wps are all OLE compound files; txt, csv and dif are all plain text).
+ */
+export interface DetectedType {
+  ext: AcceptedDocumentExtension;
+  mime: string;
+  /** Images and PDFs may be shown inline in the app; everything else is only downloaded. */
+  inlineViewable: boolean;
+}
+
+/** Bytes needed from the start of a file to decide its type. */
+export const SNIFF_BYTES = 4100;
+
+const RASTER_IMAGES: Partial<Record<string, AcceptedDocumentExtension>> = {
+  jpg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  tif: 'tif',
+  heic: 'heic',
+};
+const OFFICE_ZIP: Partial<Record<string, AcceptedDocumentExtension>> = {
+  docx: 'docx',
+  docm: 'docm',
+  dotx: 'dotx',
+  dotm: 'dotm',
+  odt: 'odt',
+};
+const OLE_EXTENSIONS = ['doc', 'dot', 'xls', 'wps'] as const;
+const TEXT_EXTENSIONS = ['txt', 'csv', 'dif'] as const;
+
+const MIME: Record<string, string> = {
+  doc: 'application/msword',
+  dot: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  wps: 'application/vnd.ms-works',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  dif: 'text/plain; charset=utf-8',
+  dbf: 'application/dbase',
+};
+
+function claimedExtension(fileName: string): string {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(fileName.trim());
+  return match ? match[1]!.toLowerCase() : '';
+}
+
+/** Markup a browser would render or run: never accepted as "text", whatever its name. */
+const ACTIVE_MARKUP = /^\s*(<!doctype|<html|<svg|<script|<\?xml|<body|<head|<iframe|<object)/i;
+
+function isPlainText(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  const text = head.toString('utf8');
+  if (ACTIVE_MARKUP.test(text)) return false;
+  // Allow a truncated multi-byte sequence at the end of the sniffed window.
+  const body = text.replace(/\uFFFD{1,3}$/, '');
+  if (body.includes('\uFFFD')) return false;
+  // Control characters other than tab, CR, LF and form feed mean binary.
+  // eslint-disable-next-line no-control-regex -- detecting control characters is the point
+  return !/[\x01-\x08\x0E-\x1F\x7F]/.test(body);
+}
+
+/** dBASE table header: version byte, a plausible last-update date, header and record lengths. */
+function isDbf(head: Buffer): boolean {
+  if (head.length < 32) return false;
+  const versions = [0x02, 0x03, 0x04, 0x05, 0x30, 0x31, 0x32, 0x43, 0x63, 0x83, 0x8b, 0xcb, 0xf5, 0xfb];
+  const month = head[2]!;
+  const day = head[3]!;
+  const headerLength = head.readUInt16LE(8);
+  const recordLength = head.readUInt16LE(10);
+  return (
+    versions.includes(head[0]!) &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= 31 &&
+    headerLength >= 33 &&
+    recordLength >= 1
+  );
+}
+
+export async function detectDocumentType(head: Buffer, fileName: string): Promise<DetectedType | null> {
+  const claimed = claimedExtension(fileName);
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) {
+    if (detected.ext === 'pdf') return { ext: 'pdf', mime: 'application/pdf', inlineViewable: true };
+    const image = RASTER_IMAGES[detected.ext];
+    if (image)
+      return { ext: image, mime: detected.mime, inlineViewable: image !== 'heic' && image !== 'tif' };
+    const office = OFFICE_ZIP[detected.ext];
+    if (office) return { ext: office, mime: detected.mime, inlineViewable: false };
+    if (detected.ext === 'rtf') return { ext: 'rtf', mime: 'application/rtf', inlineViewable: false };
+    if (detected.ext === 'cfb') {
+      const ext = (OLE_EXTENSIONS as readonly string[]).includes(claimed)
+        ? (claimed as (typeof OLE_EXTENSIONS)[number])
+        : 'doc';
+      return { ext, mime: MIME[ext]!, inlineViewable: false };
+    }
+    // Recognised but not on the list (executables, archives, svg, html, xlsx, media ...).
+    return null;
+  }
+  if (claimed === 'dbf' && isDbf(head)) return { ext: 'dbf', mime: MIME.dbf!, inlineViewable: false };
+  if (head.length > 0 && isPlainText(head)) {
+    const ext = (TEXT_EXTENSIONS as readonly string[]).includes(claimed)
+      ? (claimed as (typeof TEXT_EXTENSIONS)[number])
+      : 'txt';
+    return { ext, mime: MIME[ext]!, inlineViewable: false };
+  }
+  return null;
+}

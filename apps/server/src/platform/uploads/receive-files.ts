@@ -1,0 +1,70 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { badRequest } from '../errors.ts';
+import type { FileStorage } from '../storage/index.ts';
+import { detectDocumentType, SNIFF_BYTES, type DetectedType } from './file-types.ts';
+import { peekStream } from './peek.ts';
+
+export interface ReceivedFile {
+  key: string;
+  type: DetectedType;
+  size: number;
+}
+
+export interface ReceiveFilesOptions {
+  storage: FileStorage;
+  maxFiles: number;
+  maxBytesPerFile: number;
+  /** A server-chosen storage key for a file of this extension. */
+  keyFor: (extension: string) => string;
+  /** Called before each file is stored, e.g. to stop when a plan limit is already reached. */
+  beforeFile?: (index: number) => Promise<void>;
+}
+
+export const FILE_TYPE_ERROR_KEY = 'File_Type_Error_Text';
+
+/**
+ * Streams the files of a multipart request into storage one after the other, never holding a whole
+ * file in memory: the type is decided from each file's first bytes, the size is metered while it
+ * streams, a file over the count is refused when its header arrives. On any failure (bad type, too
+ * large, too many, client gone) every file already stored by this call is deleted before the error
+ * is passed on, so a failed upload leaves nothing behind.
+ */
+export async function receiveFiles(
+  parts: AsyncIterable<MultipartFile>,
+  options: ReceiveFilesOptions,
+): Promise<ReceivedFile[]> {
+  const received: ReceivedFile[] = [];
+  try {
+    for await (const part of parts) {
+      if (received.length >= options.maxFiles) {
+        throw badRequest('To_Many_Files_Error_Text', 'file', `At most ${options.maxFiles} files per upload`);
+      }
+      await options.beforeFile?.(received.length);
+      const { head, stream } = await peekStream(part.file, SNIFF_BYTES);
+      const type = await detectDocumentType(head, part.filename);
+      if (!type) {
+        stream.destroy();
+        throw badRequest(
+          FILE_TYPE_ERROR_KEY,
+          'file',
+          `${part.filename || 'The file'} is not an accepted document type`,
+        );
+      }
+      const stored = await options.storage.put(options.keyFor(type.ext), stream, {
+        contentType: type.mime,
+        maxBytes: options.maxBytesPerFile,
+      });
+      // Busboy marks a file cut at its own limit; never keep a shortened file.
+      if (part.file.truncated) {
+        await options.storage.delete(stored.key);
+        throw badRequest('File_Too_Large_Error_Text', 'file');
+      }
+      received.push({ key: stored.key, type, size: stored.size });
+    }
+  } catch (err) {
+    await Promise.allSettled(received.map((file) => options.storage.delete(file.key)));
+    throw err;
+  }
+  if (received.length === 0) throw badRequest('Document_Error', 'file', 'At least one file is required');
+  return received;
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicConfigSchema, apiErrorBodySchema, BRANDS } from '@pet/contract';
+import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BRAND_HOSTS: 'portal.hunde-schutz.test=hundeschutz' });
+});
+afterAll(async () => t.close());
+
+describe(`system routes (${testDatabaseKind})`, () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 on /readyz when the database is gone', async () => {
+    const broken = await createTestApp();
+    await broken.app.database.close();
+    const res = await broken.app.inject({ url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    await broken.close().catch(() => undefined);
+  });
+
+  it('serves the default brand configuration', async () => {
+    const res = await t.app.inject({ url: '/v1/config' });
+    expect(res.statusCode).toBe(200);
+    const config = publicConfigSchema.parse(res.json());
+    expect(config.brand.id).toBe('primepet');
+    expect(config.brand).toEqual(BRANDS.primepet);
+  });
+
+  it('picks the brand from the host name: *.localhost and the configured host map', async () => {
+    const byLabel = await t.app.inject({ url: '/v1/config', headers: { host: 'gpstracker.localhost:3000' } });
+    expect(byLabel.json().brand.id).toBe('gpstracker');
+    const mapped = await t.app.inject({ url: '/v1/config', headers: { host: 'portal.hunde-schutz.test' } });
+    expect(mapped.json().brand.id).toBe('hundeschutz');
+    const unknown = await t.app.inject({ url: '/v1/config', headers: { host: 'example.org' } });
+    expect(unknown.json().brand.id).toBe('primepet');
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('answers unknown API routes with a catalogue error body', async () => {
+    const res = await t.app.inject({ url: '/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(apiErrorBodySchema.parse(res.json()).key).toBe('Not_Found_Text');
+  });
+
+  it('publishes a valid OpenAPI 3 document with the routes', async () => {
+    const res = await t.app.inject({ url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.paths['/v1/config']).toBeDefined();
+    const docsPage = await t.app.inject({ url: '/docs/' });
+    expect(docsPage.statusCode).toBe(200);
+    expect(docsPage.headers['content-type']).toContain('text/html');
+  });
+
+  it('seeds every brand plan catalogue with one default plan each', async () => {
+    const plans = await t.app.db.selectFrom('product').selectAll().execute();
+    for (const brand of Object.values(BRANDS)) {
+      const own = plans.filter((p) => p.partner_id === brand.partnerId);
+      expect(own).toHaveLength(brand.plans.length);
+      expect(own.filter((p) => p.is_default === 1)).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { ErrorState } from '@/components/ErrorState';
+import { BrandProvider } from '@/lib/brand';
+import { fetchPublicConfig, publicConfigQueryOptions } from '@/lib/config';
+import { applyBrandWording } from '@/lib/i18n';
+
+/**
+ * The app starts with GET /v1/config: until it answers a spinner, if it fails a retry screen.
+ * The brand's wording overrides are laid over the translations as the answer arrives, before
+ * any screen renders a text, then the brand is provided to the tree.
+ */
+export function ConfigGate({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const config = useQuery({
+    ...publicConfigQueryOptions,
+    queryFn: async ({ signal }) => {
+      const answer = await fetchPublicConfig(signal);
+      applyBrandWording(i18n, answer.brand.wording);
+      return answer;
+    },
+  });
+
+  if (config.data) return <BrandProvider config={config.data}>{children}</BrandProvider>;
+  if (config.isError) {
+    return (
+      <ErrorState
+        fullPage
+        role="alert"
+        title={t('app.configErrorTitle')}
+        description={t('app.configErrorText')}
+        onRetry={() => void config.refetch()}
+      />
+    );
+  }
+  return <CenteredSpinner fullPage />;
+}

@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { ErrorState } from '@/components/ErrorState';
+import { signInPath } from '@/lib/paths';
+import {
+  isSignInHandover,
+  setSignOutTarget,
+  useSession,
+  useSignInPending,
+  useSignOutTarget,
+  type SessionState,
+} from '@/lib/session';
+import { endSession } from './session-actions';
+
+/** The user info could not be loaded (network, 5xx): say so and offer a retry. */
+function SessionError({ session }: { session: Extract<SessionState, { status: 'error' }> }) {
+  const { t } = useTranslation();
+  return (
+    <ErrorState
+      fullPage
+      role="alert"
+      title={t('app.sessionErrorTitle')}
+      description={t('Server_Down_Text')}
+      onRetry={session.retry}
+    />
+  );
+}
+
+/**
+ * While a sign-out runs, a guard waits until the sign-out's target is on screen and the user is
+ * gone; then it releases the target and decides as usual. True while it must wait.
+ */
+function useWaitForSignOut(session: SessionState, pathname: string): boolean {
+  const target = useSignOutTarget();
+  const done = target !== null && pathname === target && session.status === 'signedOut';
+  useEffect(() => {
+    if (done) setSignOutTarget(null);
+  }, [done]);
+  return target !== null;
+}
+
+/**
+ * Signed-in routes: anyone not signed in (with a verified e-mail) goes to
+ * /signin?continueUrl=<the original path and query>.
+ */
+export function SignedInGuard() {
+  const session = useSession();
+  const location = useLocation();
+  const waiting = useWaitForSignOut(session, location.pathname);
+
+  if (session.status === 'loading' || waiting) return <CenteredSpinner fullPage />;
+  if (session.status === 'error') return <SessionError session={session} />;
+  if (session.status === 'signedOut') {
+    return <Navigate replace to={signInPath(`${location.pathname}${location.search}`)} />;
+  }
+  return <Outlet />;
+}
+
+/** The e-mail in /register?email=..., when it names someone other than the signed-in user. */
+function registersSomeoneElse(session: SessionState, pathname: string, search: string): boolean {
+  if (session.status !== 'signedIn' || pathname !== '/register') return false;
+  const email = new URLSearchParams(search).get('email')?.trim().toLowerCase();
+  return Boolean(email) && email !== session.user.email.trim().toLowerCase();
+}
+
+/**
+ * Signed-out-only routes (/signin, /register, /notfall): a signed-in user goes to /. On /register
+ * with a different e-mail in the query the current user is signed out first and stays. The sign-in
+ * screen has the say while it completes a sign-in or takes over a session (token, magic link,
+ * Google): it decides where the user goes (continueUrl, dashboard, activation).
+ */
+export function SignedOutOnlyGuard() {
+  const session = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const waiting = useWaitForSignOut(session, location.pathname);
+  const mustSignOut = registersSomeoneElse(session, location.pathname, location.search);
+  const signingIn = useSignInPending();
+
+  useEffect(() => {
+    if (mustSignOut) void endSession(queryClient, '/register');
+  }, [mustSignOut, queryClient]);
+
+  if (signingIn || isSignInHandover(location.pathname, location.search)) return <Outlet />;
+  if (session.status === 'loading' || waiting || mustSignOut) return <CenteredSpinner fullPage />;
+  if (session.status === 'signedIn') return <Navigate replace to="/" />;
+  // Signed out, or the user info failed: these screens work without a user (the public
+  // emergency download above all), so they stay usable.
+  return <Outlet />;
+}

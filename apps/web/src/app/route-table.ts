@@ -1,0 +1,320 @@
+import type { AccessClass, RouteMeta, RouteModule } from './route-handle';
+
+/**
+ * THE route table of both spec files (account-area section 2, pet-data section 2): one row per path
+ * with its access class, the translation key of its title and its lazily loaded module (each
+ * module is its own chunk). router.tsx turns the rows into React Router routes.
+ *
+ * To build a screen, fill its module in app/routes/ (compose feature components there); do not
+ * add paths elsewhere. Modules shared by several rows read `meta` through useRouteHandle().
+ */
+export interface AppRouteDefinition {
+  path: string;
+  access: AccessClass;
+  titleKey: string;
+  module: () => Promise<RouteModule>;
+  meta?: RouteMeta;
+}
+
+/** Pet routes carry the pet's name (shown in breadcrumbs) and id (skipped in breadcrumbs). */
+export const PET_BASE = '/pet-details/:name/:id';
+const MEDICAL = `${PET_BASE}/medical-data`;
+const DOCUMENT_SAFE = `${PET_BASE}/document-safe`;
+const VET_FINDINGS = `${PET_BASE}/vet-findings`;
+
+const signin = () => import('./routes/signin');
+const register = () => import('./routes/register');
+const emergencyPublic = () => import('./routes/emergency-public');
+const forgotPassword = () => import('./routes/forgot-password');
+const resetPassword = () => import('./routes/reset-password');
+const subscriptionCheckout = () => import('./routes/subscription-checkout');
+const dashboard = () => import('./routes/dashboard');
+const profile = () => import('./routes/profile');
+const profileSettings = () => import('./routes/profile-settings');
+const changePassword = () => import('./routes/change-password');
+const bills = () => import('./routes/bills');
+const subscription = () => import('./routes/subscription');
+const subscriptionSuccessful = () => import('./routes/subscription-successful');
+const cancelSubscription = () => import('./routes/cancel-subscription');
+const cancelSubscriptionSuccessful = () => import('./routes/cancel-subscription-successful');
+const updatePaymentDetails = () => import('./routes/update-payment-details');
+const paymentUpdateSuccessful = () => import('./routes/payment-update-successful');
+const paymentUpdateFailed = () => import('./routes/payment-update-failed');
+const deleteAccount = () => import('./routes/delete-account');
+const activateProduct = () => import('./routes/activate-product');
+const emergencyData = () => import('./routes/emergency-data');
+const notAllowed = () => import('./routes/not-allowed');
+const petList = () => import('./routes/pet-list');
+const newPet = () => import('./routes/new-pet');
+const appointments = () => import('./routes/appointments');
+const addAppointment = () => import('./routes/add-appointment');
+const petDashboard = () => import('./routes/pet-dashboard');
+const myPet = () => import('./routes/my-pet');
+const contacts = () => import('./routes/contacts');
+const medicalOverview = () => import('./routes/medical-overview');
+const medicalList = () => import('./routes/medical-list');
+const medicalAdd = () => import('./routes/medical-add');
+const documentsOverview = () => import('./routes/documents-overview');
+const documentList = () => import('./routes/document-list');
+const documentAdd = () => import('./routes/document-add');
+const documentView = () => import('./routes/document-view');
+
+export const ROUTES: readonly AppRouteDefinition[] = [
+  // Signed-out only: a signed-in user goes to /.
+  { path: '/signin', access: 'signedOutOnly', titleKey: 'route.signin', module: signin },
+  { path: '/register', access: 'signedOutOnly', titleKey: 'route.register', module: register },
+  { path: '/notfall', access: 'signedOutOnly', titleKey: 'route.emergencyPublic', module: emergencyPublic },
+
+  // Open to everyone.
+  { path: '/forgot-password', access: 'open', titleKey: 'route.forgotPassword', module: forgotPassword },
+  { path: '/reset-password', access: 'open', titleKey: 'route.resetPassword', module: resetPassword },
+  {
+    path: '/my-account/subscription/checkout',
+    access: 'open',
+    titleKey: 'route.subscriptionCheckout',
+    module: subscriptionCheckout,
+  },
+
+  // Signed in with a verified e-mail: account and shell.
+  { path: '/', access: 'signedIn', titleKey: 'route.dashboard', module: dashboard },
+  { path: '/dashboard', access: 'signedIn', titleKey: 'route.dashboard', module: dashboard },
+  { path: '/my-account', access: 'signedIn', titleKey: 'route.profile', module: profile },
+  { path: '/my-account/profile', access: 'signedIn', titleKey: 'route.profile', module: profile },
+  {
+    path: '/my-account/profile/settings',
+    access: 'signedIn',
+    titleKey: 'route.settings',
+    module: profileSettings,
+  },
+  {
+    path: '/my-account/change-password',
+    access: 'signedIn',
+    titleKey: 'route.changePassword',
+    module: changePassword,
+  },
+  { path: '/my-account/bills', access: 'signedIn', titleKey: 'route.bills', module: bills },
+  {
+    path: '/my-account/subscription',
+    access: 'signedIn',
+    titleKey: 'route.subscription',
+    module: subscription,
+  },
+  {
+    path: '/my-account/subscription/successful',
+    access: 'signedIn',
+    titleKey: 'route.subscriptionSuccessful',
+    module: subscriptionSuccessful,
+  },
+  {
+    path: '/my-account/cancel-subscription',
+    access: 'signedIn',
+    titleKey: 'route.cancelSubscription',
+    module: cancelSubscription,
+  },
+  {
+    path: '/my-account/cancel-subscription/successful',
+    access: 'signedIn',
+    titleKey: 'route.cancelSubscriptionSuccessful',
+    module: cancelSubscriptionSuccessful,
+  },
+  {
+    path: '/my-account/update-payment-details',
+    access: 'signedIn',
+    titleKey: 'route.updatePaymentDetails',
+    module: updatePaymentDetails,
+  },
+  {
+    path: '/my-account/payment-update/successful',
+    access: 'signedIn',
+    titleKey: 'route.paymentUpdateSuccessful',
+    module: paymentUpdateSuccessful,
+  },
+  {
+    path: '/my-account/payment-update/failed',
+    access: 'signedIn',
+    titleKey: 'route.paymentUpdateFailed',
+    module: paymentUpdateFailed,
+  },
+  {
+    path: '/my-account/delete-account',
+    access: 'signedIn',
+    titleKey: 'route.deleteAccount',
+    module: deleteAccount,
+  },
+  {
+    path: '/my-account/activate-product',
+    access: 'signedIn',
+    titleKey: 'route.activateProduct',
+    module: activateProduct,
+  },
+  { path: '/emergency-data', access: 'signedIn', titleKey: 'route.emergencyData', module: emergencyData },
+  // The spec's "not-allowed route" (path not shown) for free-plan users on add pages.
+  { path: '/not-allowed', access: 'signedIn', titleKey: 'route.notAllowed', module: notAllowed },
+
+  // Pet lists and profile.
+  { path: '/pets', access: 'signedIn', titleKey: 'route.myPets', module: petList },
+  { path: '/dashboard/my-pets', access: 'signedIn', titleKey: 'route.myPets', module: petList },
+  { path: '/dashboard/new-pet', access: 'signedIn', titleKey: 'route.newPet', module: newPet },
+  {
+    path: '/dashboard/my-appointments',
+    access: 'signedIn',
+    titleKey: 'route.appointments',
+    module: appointments,
+    meta: { kind: 'appointments', scope: 'all' },
+  },
+  {
+    path: '/dashboard/my-appointments/add-appointment',
+    access: 'signedIn',
+    titleKey: 'route.addAppointment',
+    module: addAppointment,
+    meta: { kind: 'appointments', scope: 'all' },
+  },
+  { path: PET_BASE, access: 'signedIn', titleKey: 'route.petDashboard', module: petDashboard },
+  { path: `${PET_BASE}/my-pet`, access: 'signedIn', titleKey: 'route.myPet', module: myPet },
+  { path: `${PET_BASE}/contacts`, access: 'signedIn', titleKey: 'route.contacts', module: contacts },
+  {
+    path: `${PET_BASE}/appointments`,
+    access: 'signedIn',
+    titleKey: 'route.petAppointments',
+    module: appointments,
+    meta: { kind: 'appointments', scope: 'pet' },
+  },
+  {
+    path: `${PET_BASE}/appointments/add-appointment`,
+    access: 'signedIn',
+    titleKey: 'route.addAppointment',
+    module: addAppointment,
+    meta: { kind: 'appointments', scope: 'pet' },
+  },
+
+  // Medical data: overview, then list and add per kind.
+  { path: MEDICAL, access: 'signedIn', titleKey: 'route.medicalData', module: medicalOverview },
+  {
+    path: `${MEDICAL}/allergies`,
+    access: 'signedIn',
+    titleKey: 'route.allergies',
+    module: medicalList,
+    meta: { kind: 'medical', medicalType: 'allergy' },
+  },
+  {
+    path: `${MEDICAL}/allergies/add-allergy`,
+    access: 'signedIn',
+    titleKey: 'route.addAllergy',
+    module: medicalAdd,
+    meta: { kind: 'medical', medicalType: 'allergy' },
+  },
+  {
+    path: `${MEDICAL}/diseases`,
+    access: 'signedIn',
+    titleKey: 'route.diseases',
+    module: medicalList,
+    meta: { kind: 'medical', medicalType: 'disease' },
+  },
+  {
+    path: `${MEDICAL}/diseases/add-disease`,
+    access: 'signedIn',
+    titleKey: 'route.addDisease',
+    module: medicalAdd,
+    meta: { kind: 'medical', medicalType: 'disease' },
+  },
+  {
+    path: `${MEDICAL}/medicalinterventions`,
+    access: 'signedIn',
+    titleKey: 'route.medicalInterventions',
+    module: medicalList,
+    meta: { kind: 'medical', medicalType: 'intervention' },
+  },
+  {
+    path: `${MEDICAL}/medicalinterventions/add-medicalintervention`,
+    access: 'signedIn',
+    titleKey: 'route.addMedicalIntervention',
+    module: medicalAdd,
+    meta: { kind: 'medical', medicalType: 'intervention' },
+  },
+  {
+    path: `${MEDICAL}/medications`,
+    access: 'signedIn',
+    titleKey: 'route.medications',
+    module: medicalList,
+    meta: { kind: 'medical', medicalType: 'medication' },
+  },
+  {
+    path: `${MEDICAL}/medications/add-medication`,
+    access: 'signedIn',
+    titleKey: 'route.addMedication',
+    module: medicalAdd,
+    meta: { kind: 'medical', medicalType: 'medication' },
+  },
+
+  // Document safe: overview, then list and add per category.
+  {
+    path: DOCUMENT_SAFE,
+    access: 'signedIn',
+    titleKey: 'route.documentSafe',
+    module: documentsOverview,
+    meta: { kind: 'documents', area: 'document-safe' },
+  },
+  ...documentCategoryRoutes(DOCUMENT_SAFE, 'document-safe', [
+    ['certificates-of-descent', 'add-descent-certificate', 'Certificate of Descent', 'CertificatesOfDescent'],
+    ['eu-pet-passports', 'add-eu-pet-passport', 'EU Pet Passport', 'EuPetPassports'],
+    ['insurances', 'add-insurance', 'Insurance', 'Insurances'],
+    ['dog-taxes', 'add-dog-tax', 'Dog Tax', 'DogTaxes'],
+    ['bill', 'add-bill', 'Bills', 'Bills'],
+    ['others', 'add-other', 'Others', 'OtherDocuments'],
+  ]),
+
+  // Vet findings: overview, then list and add per category.
+  {
+    path: VET_FINDINGS,
+    access: 'signedIn',
+    titleKey: 'route.vetFindings',
+    module: documentsOverview,
+    meta: { kind: 'documents', area: 'vet-findings' },
+  },
+  ...documentCategoryRoutes(VET_FINDINGS, 'vet-findings', [
+    ['prescriptions', 'add-prescription', 'Prescriptions', 'Prescriptions'],
+    ['laboratory-findings', 'add-laboratory-finding', 'Laboratory Findings', 'LaboratoryFindings'],
+    ['xrays', 'add-xray', 'X-rays', 'Xrays'],
+    ['ultrasound', 'add-ultrasound', 'Ultrasound Images', 'Ultrasound'],
+    ['diagnoses', 'add-diagnose', 'Diagnoses', 'Diagnoses'],
+    ['photos', 'add-photo', 'Photos', 'Photos'],
+    ['others', 'add-other', 'Other Findings', 'OtherFindings'],
+  ]),
+];
+
+/**
+ * List, add and view rows of one document area. Each tuple: list slug, add slug, stored document_type
+ * (contract DOCUMENT_TYPES), and the title key suffix (route.<suffix> / route.add<suffix>).
+ */
+function documentCategoryRoutes(
+  base: string,
+  area: 'document-safe' | 'vet-findings',
+  categories: ReadonlyArray<
+    readonly [slug: string, addSlug: string, documentType: string, titleSuffix: string]
+  >,
+): AppRouteDefinition[] {
+  return categories.flatMap(([slug, addSlug, documentType, titleSuffix]) => [
+    {
+      path: `${base}/${slug}`,
+      access: 'signedIn' as const,
+      titleKey: `route.documents${titleSuffix}`,
+      module: documentList,
+      meta: { kind: 'documents' as const, area, documentType },
+    },
+    {
+      path: `${base}/${slug}/${addSlug}`,
+      access: 'signedIn' as const,
+      titleKey: `route.documentsAdd${titleSuffix}`,
+      module: documentAdd,
+      meta: { kind: 'documents' as const, area, documentType },
+    },
+    {
+      // One document of the category (…/document?doc_id=): preview, download, edit, delete.
+      path: `${base}/${slug}/document`,
+      access: 'signedIn' as const,
+      titleKey: 'route.documentView',
+      module: documentView,
+      meta: { kind: 'documents' as const, area, documentType },
+    },
+  ]);
+}

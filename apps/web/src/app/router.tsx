@@ -1,0 +1,79 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { SignedInGuard, SignedOutOnlyGuard } from './guards';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
+import { ROUTES, type AppRouteDefinition } from './route-table';
+import type { AccessClass, AppRouteHandle } from './route-handle';
+import { RootLayout } from './RootLayout';
+import { AppShell } from './shell/AppShell';
+import { PublicLayout } from './shell/PublicLayout';
+
+function FullPageSpinner() {
+  return <CenteredSpinner fullPage />;
+}
+
+/** One row of the route table as a lazy React Router route (its module is its own chunk). */
+function toRouteObject(definition: AppRouteDefinition): RouteObject {
+  const handle: AppRouteHandle = {
+    titleKey: definition.titleKey,
+    access: definition.access,
+    ...(definition.meta ? { meta: definition.meta } : {}),
+  };
+  return {
+    path: definition.path,
+    handle,
+    // Static, so a chunk that fails to load is caught here too, inside the layout.
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: async () => {
+      const module = await definition.module();
+      return { Component: module.Component };
+    },
+  };
+}
+
+function routesOf(routes: readonly AppRouteDefinition[], access: AccessClass): RouteObject[] {
+  return routes.filter((route) => route.access === access).map(toRouteObject);
+}
+
+/**
+ * The route tree: access class decides the guard, the guard wraps the layout, the layout wraps
+ * the screens. Exported for tests (createMemoryRouter) and used by createAppRouter.
+ */
+export function buildRouteObjects(routes: readonly AppRouteDefinition[] = ROUTES): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: FullPageSpinner,
+      children: [
+        {
+          Component: SignedOutOnlyGuard,
+          children: [{ Component: PublicLayout, children: routesOf(routes, 'signedOutOnly') }],
+        },
+        {
+          Component: PublicLayout,
+          children: [
+            ...routesOf(routes, 'open'),
+            {
+              path: '*',
+              Component: NotFoundPage,
+              handle: { titleKey: 'route.notFound', access: 'open' } satisfies AppRouteHandle,
+            },
+          ],
+        },
+        {
+          Component: SignedInGuard,
+          children: [{ Component: AppShell, children: routesOf(routes, 'signedIn') }],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects());
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRouteHandle } from '@/app/route-handle';
+import { AppointmentsPage } from '@/features/appointments/components/AppointmentsPage';
+
+/**
+ * /dashboard/my-appointments (meta.scope all) and /pet-details/:name/:id/appointments (scope pet):
+ * the appointment list of every pet or of one pet.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const { id = '', name = '' } = useParams();
+  if (handle?.meta?.kind !== 'appointments') throw new Error('appointments needs meta.scope');
+  const pet = handle.meta.scope === 'pet' ? { id, name } : undefined;
+  return <AppointmentsPage key={pet?.id ?? 'all'} title={t(handle.titleKey)} pet={pet} />;
+}

@@ -1,0 +1,100 @@
+import type { ComponentType } from 'react';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import PetsIcon from '@mui/icons-material/Pets';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { IconBubble } from '@/components/IconBubble';
+import { LinkCard, LinkCardCue } from '@/components/LinkCard';
+import { PageTitle } from '@/components/PageTitle';
+import { useBrand } from '@/lib/brand';
+import { ACTIVATION_PATH, activationRequired, useProductVisibility } from '@/lib/product-visibility';
+import { useSession } from '@/lib/session';
+
+interface DashboardCard {
+  to: string;
+  titleKey: string;
+  descriptionKey: string;
+  Icon: ComponentType<SvgIconProps>;
+}
+
+/** Account-area section 2, Dashboard: the four entry points. */
+export const DASHBOARD_CARDS: readonly DashboardCard[] = [
+  {
+    to: '/dashboard/my-pets',
+    titleKey: 'dashboard.petsTitle',
+    descriptionKey: 'dashboard.petsDescription',
+    Icon: PetsIcon,
+  },
+  {
+    to: '/dashboard/my-appointments',
+    titleKey: 'dashboard.appointmentsTitle',
+    descriptionKey: 'dashboard.appointmentsDescription',
+    Icon: EventNoteOutlinedIcon,
+  },
+  {
+    to: '/emergency-data',
+    titleKey: 'dashboard.emergencyTitle',
+    descriptionKey: 'dashboard.emergencyDescription',
+    Icon: MedicalInformationOutlinedIcon,
+  },
+  {
+    to: '/my-account/profile',
+    titleKey: 'dashboard.accountTitle',
+    descriptionKey: 'dashboard.accountDescription',
+    Icon: ManageAccountsOutlinedIcon,
+  },
+];
+
+/**
+ * / and /dashboard. Product visibility (account-area section 4): hideall and Loading show the
+ * spinner instead of the cards; hidesidebar, and a user of the activation-first (dog) brand
+ * without an associated product, go to the activation page (which hides the sidebar for them).
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const session = useSession();
+  const { state: visibility } = useProductVisibility();
+
+  if (visibility === 'hideall' || visibility === 'Loading') return <CenteredSpinner />;
+  if (visibility === 'hidesidebar' || activationRequired(brand, session.user)) {
+    return <Navigate to={ACTIVATION_PATH} replace />;
+  }
+
+  const name = session.status === 'signedIn' ? session.user.name.trim() : undefined;
+  return (
+    <>
+      <PageTitle
+        title={name ? t('dashboard.greeting', { name }) : t('dashboard.greetingNoName')}
+        subtitle={t('dashboard.subtitle')}
+      />
+      <Grid container spacing={{ xs: 2, md: 3 }} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {DASHBOARD_CARDS.map(({ to, titleKey, descriptionKey, Icon }) => (
+          <Grid key={to} size={{ xs: 12, sm: 6, lg: 3 }} component="li">
+            <LinkCard to={to} sx={{ alignItems: 'stretch' }}>
+              <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%', p: 3 }}>
+                <IconBubble size={52}>
+                  <Icon />
+                </IconBubble>
+                <Typography variant="h6" component="h2">
+                  {t(titleKey)}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
+                  {t(descriptionKey)}
+                </Typography>
+                <LinkCardCue label={t('dashboard.open')} />
+              </CardContent>
+            </LinkCard>
+          </Grid>
+        ))}
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRouteHandle } from '@/app/route-handle';
+import { endSession } from '@/app/session-actions';
+import { DeleteAccountPage } from '@/features/account/components/DeleteAccountPage';
+
+/** /my-account/delete-account: explanation, confirmation, then the deleted screen (OK signs out). */
+export function Component() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <DeleteAccountPage
+      title={t(handle?.titleKey ?? 'route.deleteAccount')}
+      onSignOut={() => endSession(queryClient, '/signin', navigate)}
+    />
+  );
+}

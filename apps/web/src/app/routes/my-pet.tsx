@@ -1,0 +1,22 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/PageTitle';
+import { usePet } from '@/features/pets/api/fetch-pet';
+import { PetFormSkeleton } from '@/features/pets/components/PetFormSkeleton';
+import { PetNotFound } from '@/features/pets/components/PetNotFound';
+import { PetProfileForm } from '@/features/pets/components/PetProfileForm';
+
+/** /pet-details/{name}/{id}/my-pet: My Animal, the pet profile in edit mode with the weight chart. */
+export function Component() {
+  const { t } = useTranslation();
+  const { id = '', name = '' } = useParams();
+  const pet = usePet(id);
+  // The failure screen has its own heading.
+  if (pet.isError) return <PetNotFound error={pet.error} onRetry={() => void pet.refetch()} />;
+  return (
+    <>
+      <PageTitle title={t('route.myPet')} subtitle={pet.data?.name ?? name} />
+      {pet.isPending ? <PetFormSkeleton /> : <PetProfileForm key={pet.data.id} mode="edit" pet={pet.data} />}
+    </>
+  );
+}

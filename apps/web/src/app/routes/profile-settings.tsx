@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRouteHandle } from '@/app/route-handle';
+import { endSession } from '@/app/session-actions';
+import { SettingsPage } from '@/features/account/components/SettingsPage';
+
+/** /my-account/profile/settings: language, address, stay logged in, logout (to /) and help. */
+export function Component() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <SettingsPage
+      title={t(handle?.titleKey ?? 'route.settings')}
+      onLogout={() => endSession(queryClient, '/', navigate)}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TOOLBAR_HEIGHT_PX } from '@pet/contract';
+import { LanguageDialog } from '@/components/LanguageDialog';
+import { SkipLink } from '@/components/SkipLink';
+import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { ThemeModeButton } from './ThemeModeButton';
+import { TopBar } from './TopBar';
+
+const MAIN_CONTENT_ID = 'main-content';
+
+/** Sign-in, registration, password reset, the public emergency page and 404: no sidebar. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const [languageOpen, setLanguageOpen] = useState(false);
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <SkipLink targetId={MAIN_CONTENT_ID} />
+      <TopBar logoTo="/dashboard">
+        <Tooltip title={t('nav.changeLanguage')}>
+          <IconButton
+            aria-label={t('nav.changeLanguage')}
+            aria-haspopup="dialog"
+            onClick={() => setLanguageOpen(true)}
+          >
+            <TranslateIcon />
+          </IconButton>
+        </Tooltip>
+        <ThemeModeButton />
+      </TopBar>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ pt: `${TOOLBAR_HEIGHT_PX + 16}px`, pb: 6, outline: 'none' }}
+      >
+        {/* No sidebar here: the trail starts where the top bar's logo starts. */}
+        <Box sx={{ px: { xs: 2, sm: 3 } }}>
+          <AppBreadcrumbs withHome={false} />
+        </Box>
+        <Container maxWidth="md" sx={{ px: { xs: 2, sm: 3 } }}>
+          <Outlet />
+        </Container>
+      </Box>
+      <LanguageDialog open={languageOpen} onClose={() => setLanguageOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,10 @@
+import { forwardRef } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+/**
+ * React Router's Link as the `component` of MUI buttons, list items and links:
+ *   <Button component={RouterLink} to="/dashboard">
+ */
+export const RouterLink = forwardRef<HTMLAnchorElement, LinkProps>(function RouterLink(props, ref) {
+  return <Link ref={ref} {...props} />;
+});

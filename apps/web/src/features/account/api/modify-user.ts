@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userInfoSchema, type ModifyBody } from '@pet/contract';
+import { api } from '@/lib/api-client';
+import { patchSessionUser } from './session-cache';
+
+/** POST /v1/auth/modify: name, or language ('English' | 'German'), or stay_loggedin. Answers the user info. */
+export const modifyUser = (body: ModifyBody) => api.post('/v1/auth/modify', body, userInfoSchema);
+
+export function useModifyUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['account', 'modify'],
+    mutationFn: modifyUser,
+    // Only the fields this call changes: the rest of the session stays as the last full answer.
+    onSuccess: (user, body) =>
+      patchSessionUser(queryClient, {
+        ...(body.name !== undefined ? { name: user.name } : {}),
+        ...(body.language !== undefined ? { language: user.language } : {}),
+        ...(body.stay_loggedin !== undefined ? { stay_loggedin: user.stay_loggedin } : {}),
+      }),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadImageResponseSchema } from '@pet/contract';
+import { api, type UploadProgress } from '@/lib/api-client';
+import { patchSessionUser } from './session-cache';
+
+/** POST /v1/upload/image?file_for=user: one multipart field `file`, the cropped petImage.jpg. */
+export function uploadAvatar(file: File, onProgress?: (progress: UploadProgress) => void) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.upload('/v1/upload/image', form, uploadImageResponseSchema, {
+    query: { file_for: 'user' },
+    onProgress,
+  });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['account', 'avatar'],
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (progress: UploadProgress) => void }) =>
+      uploadAvatar(file, onProgress),
+    onSuccess: ({ image_url }) => patchSessionUser(queryClient, { image_url }),
+  });
+}

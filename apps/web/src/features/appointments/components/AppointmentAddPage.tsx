@@ -1,0 +1,98 @@
+import { lazy, Suspense } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LIMIT_KEYS } from '@pet/contract';
+import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageTitle } from '@/components/PageTitle';
+import { RouterLink } from '@/components/RouterLink';
+import { useBrand } from '@/lib/brand';
+import type { PetRef } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { afterSavePath, appointmentsListPath } from '@/features/appointments/paths';
+import { AppointmentsPetHeader } from './AppointmentsPetHeader';
+
+/** The form (with the pickers) is its own chunk: the page and its title show at once. */
+const AppointmentForm = lazy(() =>
+  import('./AppointmentForm').then((module) => ({ default: module.AppointmentForm })),
+);
+
+/**
+ * /pet-details/{name}/{id}/appointments/add-appointment (with `pet`) and
+ * /dashboard/my-appointments/add-appointment (the user picks one of the pets of the user info).
+ * A free-plan user is sent to the not-allowed route; without a pet, No_Pet_Text with the way to add
+ * one. A saved appointment leads to its pet's list (or to all appointments).
+ */
+export function AppointmentAddPage({ title, pet }: { title: string; pet?: PetRef }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const brand = useBrand();
+  const listPath = appointmentsListPath(pet);
+
+  if (session.status !== 'signedIn') {
+    return (
+      <>
+        <PageTitle title={title} />
+        <CenteredSpinner label={t('app.loading')} />
+      </>
+    );
+  }
+  const user = session.user;
+  if (user.product?.appointments !== true) return <Navigate to="/not-allowed" replace />;
+
+  const pets = user.pets;
+  const noPet = !pet && pets.length === 0;
+  // hunde-schutz and tier-fritz preselect the only pet (pet-data section 5).
+  const preselected = !pet && brand.limits.preselectSinglePet && pets.length === 1 ? pets[0]?.id : undefined;
+
+  return (
+    <>
+      <PageTitle title={title} />
+      {pet ? <AppointmentsPetHeader petId={pet.id} petName={pet.name} /> : null}
+      {noPet ? (
+        <Alert severity="info" role="status">
+          <Box>{t(LIMIT_KEYS.noPet)}</Box>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            component={RouterLink}
+            to="/dashboard/new-pet"
+            sx={{ mt: 1.25 }}
+          >
+            {t('appointments.addPet')}
+          </Button>
+        </Alert>
+      ) : (
+        <Card sx={{ p: { xs: 2, sm: 3 } }}>
+          <Suspense
+            fallback={
+              <Stack spacing={2.5} aria-busy="true" aria-label={t('app.loading')}>
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={96} />
+              </Stack>
+            }
+          >
+            <AppointmentForm
+              petId={pet?.id ?? preselected}
+              pets={pet ? undefined : pets}
+              onSaved={(saved) => {
+                const name =
+                  saved.pet_name || pet?.name || pets.find((entry) => entry.id === saved.pet_id)?.name;
+                void navigate(afterSavePath({ id: saved.pet_id, name }));
+              }}
+              onCancel={() => void navigate(listPath)}
+            />
+          </Suspense>
+        </Card>
+      )}
+    </>
+  );
+}

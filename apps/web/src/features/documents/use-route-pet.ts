@@ -1,0 +1,18 @@
+import { useParams } from 'react-router';
+import type { PetRef } from '@/lib/paths';
+import { useSignedInUser } from '@/lib/session';
+
+/**
+ * The pet of a /pet-details/{name}/{id}/... route, with its current name from the user info
+ * (the link may carry an older name). null when the signed-in user has no such pet.
+ */
+export interface RoutePet extends PetRef {
+  image_url: string | null;
+}
+
+export function useRoutePet(): RoutePet | null {
+  const { id } = useParams();
+  const user = useSignedInUser();
+  const pet = user.pets.find((candidate) => candidate.id === id);
+  return pet ? { id: pet.id, name: pet.name, image_url: pet.image_url ?? null } : null;
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { identityPost } from './identity-request';
+
+/**
+ * POST /identity/one-time-token/verify: custom-token sign-in. The server-minted token (single use,
+ * a few minutes) becomes this browser's session cookie.
+ */
+export const verifyOneTimeToken = (token: string) =>
+  identityPost('/one-time-token/verify', { token }, z.unknown(), { context: 'signIn' });
+
+export function useVerifyOneTimeTokenMutation() {
+  return useMutation({ mutationKey: ['identity', 'one-time-token'], mutationFn: verifyOneTimeToken });
+}

@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MedicalType } from '@pet/contract';
+import { PageTitle } from '@/components/PageTitle';
+import type { PetRef } from '@/lib/paths';
+import { medicalListPath } from '@/features/medical/medical-kinds';
+import { useMedicalAllowed } from '@/features/medical/use-medical-allowed';
+import { FreePlanPrompt } from './FreePlanPrompt';
+import { MedicalPetHeader } from './MedicalPetHeader';
+
+/** The form (with the date pickers) is its own chunk: the page and its title show at once. */
+const MedicalForm = lazy(() => import('./MedicalForm').then((module) => ({ default: module.MedicalForm })));
+
+/**
+ * The four add routes (pet-data section 2): the kind's form, or on a plan without medical data the
+ * free-plan prompt. A saved record leads to the kind's list.
+ */
+export function MedicalAddPage({ title, pet, type }: { title: string; pet: PetRef; type: MedicalType }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const allowed = useMedicalAllowed();
+  const listPath = medicalListPath(pet, type);
+
+  return (
+    <>
+      <PageTitle title={title} />
+      <MedicalPetHeader petId={pet.id} petName={pet.name} />
+      {allowed ? (
+        <Card sx={{ p: { xs: 2, sm: 3 } }}>
+          <Suspense
+            fallback={
+              <Stack spacing={2.5} aria-busy="true" aria-label={t('app.loading')}>
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={96} />
+              </Stack>
+            }
+          >
+            <MedicalForm
+              petId={pet.id}
+              type={type}
+              onSaved={() => void navigate(listPath)}
+              onCancel={() => void navigate(listPath)}
+            />
+          </Suspense>
+        </Card>
+      ) : (
+        <FreePlanPrompt backTo={listPath} backLabel={t('medical.backToList')} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { MEDICAL_CATEGORIES, medicalItemsOfType } from '@pet/contract';
+import { IconBubble } from '@/components/IconBubble';
+import { LinkCard, LinkCardCue } from '@/components/LinkCard';
+import { PageTitle } from '@/components/PageTitle';
+import type { PetRef } from '@/lib/paths';
+import { useApiErrorMessage } from '@/lib/notifications';
+import { useMedicals } from '@/features/medical/api/list-medicals';
+import { MEDICAL_KIND_UI, medicalListPath } from '@/features/medical/medical-kinds';
+import { useMedicalAllowed } from '@/features/medical/use-medical-allowed';
+import { MedicalPetHeader } from './MedicalPetHeader';
+import { UpgradeAlert } from './UpgradeAlert';
+import { MedicalNotFound, isNotFound } from './MedicalNotFound';
+
+/**
+ * /pet-details/{name}/{id}/medical-data (pet-data section 2): the four categories with their counts,
+ * each linking to its list.
+ */
+export function MedicalOverview({ title, pet }: { title: string; pet: PetRef }) {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const medicals = useMedicals(pet.id);
+  const allowed = useMedicalAllowed();
+
+  if (isNotFound(medicals.error)) return <MedicalNotFound />;
+
+  return (
+    <>
+      <PageTitle title={title} subtitle={t('medical.overviewSubtitle')} />
+      <MedicalPetHeader petId={pet.id} petName={pet.name} />
+      {!allowed ? <UpgradeAlert role="status" message={t('Medical_Not_Allowed_Text')} /> : null}
+      {medicals.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void medicals.refetch()}>
+              {t('app.retry')}
+            </Button>
+          }
+        >
+          {t('medical.loadError')} {errorMessage(medicals.error)}
+        </Alert>
+      ) : null}
+      <Grid container spacing={{ xs: 2, md: 3 }} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {MEDICAL_CATEGORIES.map((category) => {
+          const { Icon, descriptionKey } = MEDICAL_KIND_UI[category.medicalType];
+          const count = medicals.data
+            ? medicalItemsOfType(medicals.data, category.medicalType).length
+            : undefined;
+          return (
+            <Grid key={category.medicalType} size={{ xs: 12, sm: 6, lg: 3 }} component="li">
+              <LinkCard to={medicalListPath(pet, category.medicalType)} sx={{ alignItems: 'stretch' }}>
+                <CardContent
+                  sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%', p: 3 }}
+                >
+                  <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+                    <IconBubble size={52}>
+                      <Icon />
+                    </IconBubble>
+                    {count === undefined ? (
+                      medicals.isError ? null : (
+                        <Skeleton variant="rounded" width={44} height={40} aria-label={t('app.loading')} />
+                      )
+                    ) : (
+                      <Typography
+                        component="span"
+                        aria-hidden
+                        sx={{
+                          fontSize: '2rem',
+                          fontWeight: 700,
+                          lineHeight: 1,
+                          fontVariantNumeric: 'tabular-nums',
+                        }}
+                      >
+                        {count}
+                      </Typography>
+                    )}
+                  </Box>
+                  <Typography variant="h6" component="h2">
+                    {t(category.labelKey)}
+                  </Typography>
+                  {count !== undefined ? (
+                    <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+                      {t('medical.entryCount', { count })}
+                    </Typography>
+                  ) : null}
+                  <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
+                    {t(descriptionKey)}
+                  </Typography>
+                  <LinkCardCue label={t('medical.showEntries')} />
+                </CardContent>
+              </LinkCard>
+            </Grid>
+          );
+        })}
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { petSchema, type PetUpdateBody } from '@pet/contract';
+import { api } from '@/lib/api-client';
+import { petKeys } from './keys';
+
+/** PUT /v1/pet?id=: the whole profile; `weights`, when sent, replace the stored list. */
+export const updatePet = (petId: string, body: PetUpdateBody) =>
+  api.put('/v1/pet', body, petSchema, { query: { id: petId } });
+
+export function useUpdatePet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ petId, body }: { petId: string; body: PetUpdateBody }) => updatePet(petId, body),
+    onSuccess: (pet) => queryClient.setQueryData(petKeys.detail(pet.id), pet),
+  });
+}

@@ -1,0 +1,569 @@
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useFormState, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  GENDERS,
+  PET_SIZE_MAX_CM,
+  PET_SIZE_MIN_CM,
+  PET_SIZE_STEP_CM,
+  formatPetSize,
+  sortWeightsNewestFirst,
+  unsavedWeightEntryKey,
+  validateWeightEntry,
+  weightEntryFromInput,
+  type Pet,
+  type WeightEntry,
+  type WeightInput,
+} from '@pet/contract';
+import { RouterLink } from '@/components/RouterLink';
+import { isApiError } from '@/lib/api-client';
+import { useBrand } from '@/lib/brand';
+import { useNotify } from '@/lib/notifications';
+import { petPath } from '@/lib/paths';
+import { SESSION_QUERY_KEY } from '@/lib/session';
+import { useCreatePet } from '@/features/pets/api/create-pet';
+import { useUpdatePet } from '@/features/pets/api/update-pet';
+import { useUploadPetImage } from '@/features/pets/api/upload-pet-image';
+import {
+  emptyPetForm,
+  forcedSpecies,
+  formToCreateBody,
+  formToUpdateBody,
+  needsUpdateAfterCreate,
+  petFormSchema,
+  petToForm,
+  type PetFormInput,
+  type PetFormOutput,
+} from '@/features/pets/pet-form';
+import { PetDateField } from './PetDateField';
+import { PetLimitNotice } from './PetLimitNotice';
+import { PetPhotoField } from './PetPhotoField';
+import { PetsLocalizationProvider } from './PetsLocalizationProvider';
+import { usePetLimit } from './use-pet-limit';
+import { WeightsEditor } from './WeightsEditor';
+
+// @mui/x-charts only loads on My Animal, after the form is on screen.
+const WeightChart = lazy(() => import('./WeightChart'));
+
+const EMPTY_WEIGHT_INPUT: WeightInput = { weight: '', date: '' };
+const LIMIT_KEY_PATTERN = /_Pet_Limit_Reached_Message$/;
+
+const SIZE_OPTIONS = Array.from(
+  { length: Math.floor((PET_SIZE_MAX_CM - PET_SIZE_MIN_CM) / PET_SIZE_STEP_CM) + 1 },
+  (_, index) => formatPetSize(PET_SIZE_MIN_CM + index * PET_SIZE_STEP_CM),
+);
+
+type PetFormControl = Control<PetFormInput, unknown, PetFormOutput>;
+
+/** A text input bound to the form; messages are translation keys. */
+function FormTextField({
+  control,
+  name,
+  ...props
+}: { control: PetFormControl; name: FieldPath<PetFormInput> } & Omit<TextFieldProps, 'name'>) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          name={field.name}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : props.helperText}
+        >
+          {props.children}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function SectionHeading({ children }: { children: string }) {
+  return (
+    <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A photo chosen in add mode, uploaded after the pet is created; its preview as an object URL. */
+interface PendingPhoto {
+  file: File;
+  url: string;
+}
+
+/** The profile fields; memoised, so typing a weight or a name does not re-render all of them. */
+const ProfileFields = memo(function ProfileFields({
+  control,
+  species,
+  speciesFixed,
+}: {
+  control: PetFormControl;
+  species: readonly string[];
+  speciesFixed: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField
+          control={control}
+          name="name"
+          label={t('pets.form.name')}
+          required
+          autoComplete="off"
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField
+          control={control}
+          name="pet_type"
+          select
+          required
+          label={t('pets.form.species')}
+          disabled={speciesFixed}
+          helperText={speciesFixed ? t('pets.form.speciesFixed') : undefined}
+        >
+          {species.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`pets.species.${option}`)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField control={control} name="gender" select label={t('pets.form.gender')}>
+          <MenuItem value="">
+            <em>{t('pets.form.notSpecified')}</em>
+          </MenuItem>
+          {GENDERS.map((gender) => (
+            <MenuItem key={gender} value={gender}>
+              {t(`pets.gender.${gender}`)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField control={control} name="race" label={t('pets.form.breed')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Controller
+          control={control}
+          name="date_of_birth"
+          render={({ field, fieldState }) => (
+            <PetDateField
+              label={t('pets.form.birthDate')}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              disableFuture
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+            />
+          )}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField
+          control={control}
+          name="size"
+          select
+          label={t('pets.form.size')}
+          helperText={t('pets.form.sizeHelper')}
+          slotProps={{
+            select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } },
+          }}
+        >
+          <MenuItem value="">
+            <em>{t('pets.form.notSpecified')}</em>
+          </MenuItem>
+          {SIZE_OPTIONS.map((size) => (
+            <MenuItem key={size} value={size}>
+              {size}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField control={control} name="color" label={t('pets.form.color')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField control={control} name="labeling" label={t('pets.form.labeling')} autoComplete="off" />
+      </Grid>
+      <Grid size={12}>
+        <FormTextField
+          control={control}
+          name="features"
+          label={t('pets.form.features')}
+          multiline
+          minRows={2}
+        />
+      </Grid>
+      <Grid size={12}>
+        <FormTextField control={control} name="ancestry" label={t('pets.form.ancestry')} />
+      </Grid>
+    </Grid>
+  );
+});
+
+/** The photo with the pet's current name in its alt text. */
+function PhotoSection({
+  control,
+  ...props
+}: { control: PetFormControl } & Omit<Parameters<typeof PetPhotoField>[0], 'petName'>) {
+  const name = useWatch({ control, name: 'name' });
+  return <PetPhotoField petName={name} {...props} />;
+}
+
+/** The weights editor and, on My Animal, the chart of the weights as they are in the form. */
+function WeightsSection({
+  control,
+  withChart,
+  ...props
+}: { control: PetFormControl; withChart: boolean } & Omit<Parameters<typeof WeightsEditor>[0], 'weights'>) {
+  const { t } = useTranslation();
+  const weights = useWatch({ control, name: 'weights' }) as WeightEntry[];
+  const { dirtyFields } = useFormState({ control, name: 'weights' });
+  return (
+    <>
+      <WeightsEditor weights={weights} {...props} />
+      {dirtyFields.weights ? (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1.5 }}>
+          {t('pets.weights.unsavedHint')}
+        </Typography>
+      ) : null}
+      {withChart ? (
+        <Box sx={{ mt: 3 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            {t('pets.weights.chartTitle')}
+          </Typography>
+          {weights.length === 0 ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('pets.weights.chartEmpty')}
+            </Typography>
+          ) : (
+            <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+              <WeightChart weights={weights} title={t('pets.weights.chartTitle')} />
+            </Suspense>
+          )}
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+export type PetProfileFormProps = { mode: 'add' } | { mode: 'edit'; pet: Pet };
+
+/**
+ * The pet profile screen (pet-data sections 2 to 5): Add pet without an id, My Animal with one.
+ * Add: create, then the optional photo upload, then /dashboard. Edit: save the whole profile with
+ * its weights; a new photo uploads at once (with progress) and replaces the old one.
+ */
+export function PetProfileForm(props: PetProfileFormProps) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const params = useParams();
+  const queryClient = useQueryClient();
+  const createPet = useCreatePet();
+  const updatePet = useUpdatePet();
+  const uploadImage = useUploadPetImage();
+  const pet = props.mode === 'edit' ? props.pet : undefined;
+  const speciesFixed = forcedSpecies(brand);
+  const { showUpsell } = usePetLimit();
+
+  const defaultValues = useMemo(
+    () => (pet ? petToForm(pet, brand) : emptyPetForm(brand)),
+    // The form starts from the pet once; later answers arrive through reset() after a save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pet?.id, brand],
+  );
+  const { control, handleSubmit, setValue, getValues, reset, setError } = useForm<
+    PetFormInput,
+    unknown,
+    PetFormOutput
+  >({
+    resolver: zodResolver(petFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+
+  const [weightInput, setWeightInput] = useState<WeightInput>(EMPTY_WEIGHT_INPUT);
+  const [weightErrors, setWeightErrors] = useState<string[]>([]);
+  const weightSectionRef = useRef<HTMLDivElement>(null);
+  const [pendingPhoto, setPendingPhoto] = useState<PendingPhoto | null>(null);
+  // A replaced or dropped preview (and the last one, on leaving) frees its object URL.
+  useEffect(() => (pendingPhoto ? () => URL.revokeObjectURL(pendingPhoto.url) : undefined), [pendingPhoto]);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [limitKey, setLimitKey] = useState<string | null>(null);
+  const limitRef = useRef<HTMLDivElement>(null);
+  // The refusal shows above the form: bring it into view (the Save button is far below on phones).
+  useEffect(() => {
+    if (limitKey) limitRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [limitKey]);
+  const busy = saving || uploadProgress !== null;
+
+  const changeWeightInput = (next: WeightInput) => {
+    // An error goes away as soon as the input it is about changes.
+    setWeightErrors((keys) =>
+      keys.filter((key) => {
+        if (key === 'My_Animal_Date_Error_Text') return next.date === weightInput.date;
+        if (key === 'Weight_Response_Ignored_Text') return false;
+        return next.weight === weightInput.weight;
+      }),
+    );
+    setWeightInput(next);
+  };
+
+  const addWeight = () => {
+    const keys = validateWeightEntry(weightInput);
+    if (keys.length > 0) {
+      setWeightErrors(keys);
+      return;
+    }
+    const entry = weightEntryFromInput(weightInput);
+    if (!entry) return;
+    setValue('weights', sortWeightsNewestFirst([...getValues('weights'), entry]), { shouldDirty: true });
+    setWeightInput(EMPTY_WEIGHT_INPUT);
+    setWeightErrors([]);
+  };
+
+  const removeWeight = (index: number) => {
+    setValue(
+      'weights',
+      getValues('weights').filter((_, position) => position !== index),
+      { shouldDirty: true },
+    );
+  };
+
+  /**
+   * The weight inputs when the pet is saved: a half entry blocks the save
+   * (Weight_Response_Ignored_Text); a complete one is taken along when it is valid.
+   */
+  const pendingWeight = (): { ok: boolean; entry: WeightEntry | null } => {
+    const halfKey = unsavedWeightEntryKey(weightInput);
+    if (halfKey) {
+      setWeightErrors([halfKey]);
+      weightSectionRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      return { ok: false, entry: null };
+    }
+    if (weightInput.weight.trim() === '' && weightInput.date.trim() === '') return { ok: true, entry: null };
+    const keys = validateWeightEntry(weightInput);
+    if (keys.length > 0) {
+      setWeightErrors(keys);
+      return { ok: false, entry: null };
+    }
+    return { ok: true, entry: weightEntryFromInput(weightInput) };
+  };
+
+  const showFieldErrors = (error: unknown): boolean => {
+    if (!isApiError(error) || error.status !== 400) return false;
+    const fields = { ...error.fields, ...(error.field ? { [error.field]: error.key } : {}) };
+    const known = Object.entries(fields).filter(([field]) => field in defaultValues);
+    known.forEach(([field, key]) => setError(field as FieldPath<PetFormInput>, { message: key }));
+    return known.length > 0;
+  };
+
+  const save = async (values: PetFormOutput, extraWeight: WeightEntry | null) => {
+    const complete: PetFormOutput = extraWeight
+      ? { ...values, weights: sortWeightsNewestFirst([...values.weights, extraWeight]) }
+      : values;
+    setSaving(true);
+    try {
+      if (!pet) await add(complete);
+      else await edit(pet, complete);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const add = async (values: PetFormOutput) => {
+    let created: Pet;
+    try {
+      created = await createPet.mutateAsync(formToCreateBody(values));
+    } catch (error) {
+      if (isApiError(error) && LIMIT_KEY_PATTERN.test(error.key)) setLimitKey(error.key);
+      else if (!showFieldErrors(error)) notify.error(error);
+      return;
+    }
+    setLimitKey(null);
+    let problem: unknown = null;
+    if (needsUpdateAfterCreate(values)) {
+      try {
+        await updatePet.mutateAsync({ petId: created.id, body: formToUpdateBody(values) });
+      } catch (error) {
+        problem = error;
+      }
+    }
+    if (pendingPhoto) {
+      setUploadProgress(0);
+      try {
+        await uploadImage.mutateAsync({
+          petId: created.id,
+          file: pendingPhoto.file,
+          onProgress: (progress) => setUploadProgress(progress.fraction),
+        });
+      } catch {
+        problem = problem ?? 'Image_Upload_Failed_Text';
+      } finally {
+        setUploadProgress(null);
+      }
+    }
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    if (problem) notify.error(problem);
+    else notify.success('pets.form.added', { name: created.name });
+    navigate('/dashboard');
+  };
+
+  const edit = async (current: Pet, values: PetFormOutput) => {
+    try {
+      const updated = await updatePet.mutateAsync({ petId: current.id, body: formToUpdateBody(values) });
+      reset(petToForm(updated, brand));
+      setWeightInput(EMPTY_WEIGHT_INPUT);
+      setWeightErrors([]);
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      notify.success('Success_Message_Text');
+      // A new name is part of the address and the breadcrumbs.
+      if (params.name !== undefined && params.name !== updated.name) {
+        navigate(petPath(updated, 'my-pet'), { replace: true });
+      }
+    } catch (error) {
+      if (!showFieldErrors(error)) notify.error(error);
+    }
+  };
+
+  const uploadNow = async (current: Pet, file: File) => {
+    setUploadProgress(0);
+    try {
+      await uploadImage.mutateAsync({
+        petId: current.id,
+        file,
+        onProgress: (progress) => setUploadProgress(progress.fraction),
+      });
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      notify.success('pets.photo.uploaded');
+    } catch {
+      notify.error('Image_Upload_Failed_Text');
+    } finally {
+      setUploadProgress(null);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    const weight = pendingWeight();
+    return handleSubmit(async (values) => {
+      if (weight.ok) await save(values, weight.entry);
+    })(event);
+  };
+
+  const onPhotoCropped = (file: File) => {
+    if (pet) void uploadNow(pet, file);
+    else setPendingPhoto({ file, url: URL.createObjectURL(file) });
+  };
+  const removePendingPhoto = () => setPendingPhoto(null);
+
+  const photoSrc = pet ? (uploadImage.data?.image_url ?? pet.image_url) : pendingPhoto?.url;
+  const cancelTo = pet ? petPath(pet) : '/dashboard/my-pets';
+
+  return (
+    <PetsLocalizationProvider>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        {limitKey ? (
+          <Box ref={limitRef} sx={{ mb: 3 }}>
+            <PetLimitNotice messageKey={limitKey} showUpsell={showUpsell} />
+          </Box>
+        ) : null}
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Card>
+              <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+                <SectionHeading>{t('pets.form.profileHeading')}</SectionHeading>
+                <PhotoSection
+                  control={control}
+                  imageSrc={photoSrc}
+                  progress={uploadProgress}
+                  disabled={saving}
+                  hint={pet ? t('pets.photo.editHint') : t('pets.photo.addHint')}
+                  onCropped={onPhotoCropped}
+                  onRemove={!pet && pendingPhoto ? removePendingPhoto : undefined}
+                />
+                <Divider sx={{ my: 3 }} />
+                <ProfileFields
+                  control={control}
+                  species={brand.species}
+                  speciesFixed={Boolean(speciesFixed)}
+                />
+              </CardContent>
+            </Card>
+          </Grid>
+
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Card ref={weightSectionRef}>
+              <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+                <SectionHeading>{t('pets.weights.heading')}</SectionHeading>
+                <WeightsSection
+                  control={control}
+                  input={weightInput}
+                  errors={weightErrors}
+                  disabled={saving}
+                  withChart={Boolean(pet)}
+                  onInputChange={changeWeightInput}
+                  onAdd={addWeight}
+                  onRemove={removeWeight}
+                />
+              </CardContent>
+            </Card>
+          </Grid>
+        </Grid>
+
+        <Stack
+          direction={{ xs: 'column-reverse', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'flex-end', mt: 3 }}
+        >
+          <Button component={RouterLink} to={cancelTo} disabled={busy}>
+            {t('pets.common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy}
+            startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {saving ? t('pets.form.saving') : pet ? t('pets.form.save') : t('pets.form.create')}
+          </Button>
+        </Stack>
+      </Box>
+    </PetsLocalizationProvider>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import { useColorScheme, useTheme, type Theme } from '@mui/material/styles';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { format } from 'date-fns';
+import { useTranslation } from 'react-i18next';
+import { parseDdMmYyyy, type WeightEntry } from '@pet/contract';
+import { formatDate } from '@/lib/dates';
+
+/**
+ * The weight history over time (pet-data issue: a charting library, readable in both themes and
+ * on a phone). Loaded on demand, so @mui/x-charts ships only with My Animal.
+ */
+export default function WeightChart({ weights, title }: { weights: readonly WeightEntry[]; title: string }) {
+  const { i18n } = useTranslation();
+  const theme = useTheme();
+  const { colorScheme } = useColorScheme();
+  const scheme = colorScheme === 'dark' ? 'dark' : 'light';
+  // SVG strokes need a real colour (not a CSS variable): the accent of the scheme on screen.
+  const schemes = (theme as Theme & { colorSchemes?: Record<string, { palette: Theme['palette'] }> })
+    .colorSchemes;
+  const color = schemes?.[scheme]?.palette.primary.main ?? theme.palette.primary.main;
+  const number = useMemo(
+    () => new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { maximumFractionDigits: 2 }),
+    [i18n.resolvedLanguage, i18n.language],
+  );
+
+  // Oldest first along the time axis; entries of one day keep their order.
+  const points = useMemo(
+    () =>
+      weights
+        .map((entry) => ({ date: parseDdMmYyyy(entry.date), weight: entry.weight }))
+        .filter((point): point is { date: Date; weight: number } => point.date !== null)
+        .sort((a, b) => a.date.getTime() - b.date.getTime()),
+    [weights],
+  );
+
+  return (
+    <Box
+      role="figure"
+      aria-label={title}
+      data-testid="weight-chart"
+      sx={{
+        width: '100%',
+        '& .MuiChartsAxis-tickLabel, & .MuiChartsAxis-label': { fill: theme.vars?.palette.text.secondary },
+        '& .MuiChartsAxis-line, & .MuiChartsAxis-tick': { stroke: theme.vars?.palette.divider },
+        '& .MuiChartsGrid-line': { stroke: theme.vars?.palette.divider },
+      }}
+    >
+      <LineChart
+        height={240}
+        hideLegend
+        grid={{ horizontal: true }}
+        // Room on the right for the last date's label, which is centred on the newest point.
+        margin={{ left: 4, right: 28, top: 16, bottom: 4 }}
+        xAxis={[
+          {
+            scaleType: 'time',
+            data: points.map((point) => point.date),
+            valueFormatter: (value: Date, context) =>
+              context.location === 'tick' ? format(value, 'dd.MM.yy') : formatDate(value),
+            tickMinStep: 24 * 3600 * 1000,
+            tickNumber: 4,
+          },
+        ]}
+        yAxis={[
+          {
+            label: 'kg',
+            width: 56,
+            valueFormatter: (value: number) => number.format(value),
+          },
+        ]}
+        series={[
+          {
+            data: points.map((point) => point.weight),
+            label: title,
+            color,
+            curve: 'monotoneX',
+            showMark: true,
+            valueFormatter: (value) => (value === null ? '' : `${number.format(value)} kg`),
+          },
+        ]}
+      />
+    </Box>
+  );
+}

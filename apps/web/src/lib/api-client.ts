@@ -1,0 +1,399 @@
+import {
+  IDENTITY_HEADER,
+  REQUEST_TIMEOUT_MS,
+  Status,
+  apiErrorBodySchema,
+  translationKeyFor,
+  type CallContext,
+} from '@pet/contract';
+import type { z } from 'zod';
+
+/**
+ * The one HTTP client of the web app. Every call of every feature goes through it so that the
+ * identity header, cookies, the timeout, the error catalogue and the 401 sign-out live in one place.
+ *
+ * Conventions for feature api/ files:
+ *   export const fetchPet = (petId: string, signal?: AbortSignal) =>
+ *     api.get('/v1/pet', petSchema, { query: { pet_id: petId }, signal });
+ * Every call names the zod schema of its answer (use `z.unknown()` when the answer is not used), so
+ * a server that drifts from the contract fails loudly in one place instead of deep in a screen.
+ */
+
+/** Same origin: the server serves the SPA, /v1 and /identity on one port (vite proxies in dev). */
+export const API_BASE = '';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Why a call failed: an HTTP answer, no answer at all, our timeout, or an answer off-contract. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  /** HTTP status; 0 when there was no answer (network error, timeout). */
+  status: number;
+  /** Translation key of the spec's error catalogue (always set). */
+  key: string;
+  message: string;
+  field?: string | undefined;
+  fields?: Readonly<Record<string, string>> | undefined;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly key: string;
+  readonly field: string | undefined;
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.key = init.key;
+    this.field = init.field;
+    this.fields = init.fields ?? {};
+  }
+
+  /** 4xx answers are decisions of the server: retrying them cannot help. */
+  get isClientError(): boolean {
+    return this.kind === 'http' && this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The catalogue key for anything thrown by a call (non-API errors get the generic text). */
+export function errorKeyOf(error: unknown): string {
+  return isApiError(error) ? error.key : 'Something_Went_Wrong_Text';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identity header and the 401 handler (module state: there is one signed-in user per tab).
+
+/** Sent when no user is known yet (sign-in, registration, public pages). */
+export const ANONYMOUS_IDENTITY = 'web';
+let identityId: string | null = null;
+
+/** The session query calls this when it learns (or loses) the signed-in user's id. */
+export function setIdentityId(id: string | null): void {
+  identityId = id;
+}
+
+export function currentIdentityHeaderValue(): string {
+  return identityId ?? ANONYMOUS_IDENTITY;
+}
+
+type UnauthorizedHandler = () => void | Promise<void>;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+let unauthorizedInFlight: Promise<void> | null = null;
+
+/**
+ * The app registers what a 401 means (sign out, clear the cache, go to /). Returns an
+ * unregister function. Parallel 401s run the handler once.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+function notifyUnauthorized(): void {
+  if (!unauthorizedHandler || unauthorizedInFlight) return;
+  const handler = unauthorizedHandler;
+  unauthorizedInFlight = Promise.resolve()
+    .then(handler)
+    .catch((error: unknown) => console.error('The 401 handler failed', error))
+    .finally(() => {
+      unauthorizedInFlight = null;
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
+
+export interface CallOptions {
+  query?: QueryParams;
+  /** Where the call is made from; some statuses mean different keys per context (errors.ts). */
+  context?: CallContext;
+  /** Cancellation from the caller (TanStack Query passes one to every queryFn). */
+  signal?: AbortSignal;
+  headers?: Readonly<Record<string, string>>;
+  /** Milliseconds; `null` disables the timeout. Default REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number | null;
+  /**
+   * The call itself asks "am I signed in?" (GET /v1/auth/myinfo): a 401 is its answer, not an
+   * expired session, so the sign-out handler is not run.
+   */
+  unauthorizedIsAnswer?: boolean;
+  /** Treat an empty 204 as an error with the catalogue key of the context (No_Content_Text, ...). */
+  noContentIsError?: boolean;
+}
+
+export interface RequestOptions extends CallOptions {
+  method?: HttpMethod;
+  /** JSON-encoded unless it is FormData (sent as multipart, without progress: use `upload`). */
+  body?: unknown;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0..1 */
+  fraction: number;
+}
+
+export interface UploadOptions extends CallOptions {
+  method?: 'POST' | 'PUT';
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item !== undefined && item !== null) params.append(name, String(item));
+    }
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
+function requestHeaders(extra: Readonly<Record<string, string>> | undefined, json: boolean): Headers {
+  const headers = new Headers(extra);
+  headers.set(IDENTITY_HEADER, currentIdentityHeaderValue());
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (json) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+function parseBodyText(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown, fallback: string): string {
+  if (typeof body === 'string' && body.trim() !== '') return body;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return fallback;
+}
+
+/** A non-2xx answer to ApiError: the body's key wins, else the catalogue table of the contract. */
+export function errorFromAnswer(status: number, body: unknown, context: CallContext = 'default'): ApiError {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError({
+      kind: 'http',
+      status,
+      key: parsed.data.key,
+      message: parsed.data.message,
+      field: parsed.data.field,
+      fields: parsed.data.fields,
+    });
+  }
+  const message = messageOf(body, `HTTP ${status}`);
+  return new ApiError({ kind: 'http', status, key: translationKeyFor(status, context, message), message });
+}
+
+function noAnswerError(kind: 'network' | 'timeout', cause: unknown): ApiError {
+  return new ApiError({
+    kind,
+    status: 0,
+    key: translationKeyFor('network'),
+    message: kind === 'timeout' ? 'The request timed out' : 'The server could not be reached',
+    cause,
+  });
+}
+
+function handleAnswer<S extends z.ZodType>(
+  status: number,
+  body: unknown,
+  schema: S,
+  options: CallOptions,
+): z.output<S> {
+  if (status === Status.Unauthorized && !options.unauthorizedIsAnswer) notifyUnauthorized();
+  if (status < 200 || status >= 300) throw errorFromAnswer(status, body, options.context);
+  if (status === Status.NoContent && options.noContentIsError) {
+    const context = options.context ?? 'get';
+    return throwNoContent(context);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    // Logged so a contract drift is visible in the console; the user sees the generic text.
+    console.error('Answer does not match the contract', parsed.error);
+    throw new ApiError({
+      kind: 'invalid-response',
+      status,
+      key: 'Something_Went_Wrong_Text',
+      message: 'The answer does not match the contract',
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+function throwNoContent(context: CallContext): never {
+  throw new ApiError({
+    kind: 'http',
+    status: Status.NoContent,
+    key: translationKeyFor(Status.NoContent, context === 'default' ? 'get' : context),
+    message: 'No content',
+  });
+}
+
+/** Runs `work` with the caller's signal and our timeout combined into one AbortSignal. */
+async function withTimeout<T>(options: CallOptions, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timeoutMs = options.timeoutMs === undefined ? REQUEST_TIMEOUT_MS : options.timeoutMs;
+  const timer =
+    timeoutMs === null
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+  const abortFromCaller = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) controller.abort(options.signal.reason);
+  options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+  try {
+    return await work(controller.signal);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) throw noAnswerError('timeout', error);
+    // Cancelled by the caller (a query that is no longer needed): not an error to show.
+    if (options.signal?.aborted) throw error;
+    throw noAnswerError('network', error);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+}
+
+async function request<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const hasJsonBody = options.body !== undefined && !isForm;
+  return withTimeout(options, async (signal) => {
+    const response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers: requestHeaders(options.headers, hasJsonBody),
+      body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
+      signal,
+    });
+    const body = parseBodyText(await response.text());
+    return handleAnswer(response.status, body, schema, options);
+  });
+}
+
+/** Binary answers (PDFs): the Blob on 2xx, an ApiError otherwise. */
+async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return withTimeout(options, async (signal) => {
+    const response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers: requestHeaders({ Accept: '*/*', ...options.headers }, options.body !== undefined),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+    if (response.status === Status.Unauthorized && !options.unauthorizedIsAnswer) notifyUnauthorized();
+    if (!response.ok)
+      throw errorFromAnswer(response.status, parseBodyText(await response.text()), options.context);
+    if (response.status === Status.NoContent) {
+      return throwNoContent(options.context ?? 'get');
+    }
+    return response.blob();
+  });
+}
+
+/**
+ * Multipart upload with progress. XMLHttpRequest, because fetch has no upload progress events.
+ * No timeout by default: 5 files of 25 MB on a slow line take longer than 30 s, and the progress
+ * bar shows the user that it is moving.
+ */
+function upload<S extends z.ZodType>(
+  path: string,
+  formData: FormData,
+  schema: S,
+  options: UploadOptions = {},
+): Promise<z.output<S>> {
+  return new Promise<z.output<S>>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', buildUrl(path, options.query));
+    xhr.withCredentials = true;
+    requestHeaders(options.headers, false).forEach((value, name) => xhr.setRequestHeader(name, value));
+    if (options.timeoutMs) xhr.timeout = options.timeoutMs;
+
+    const abortFromCaller = () => xhr.abort();
+    const cleanup = () => options.signal?.removeEventListener('abort', abortFromCaller);
+    if (options.signal?.aborted) {
+      reject(options.signal.reason);
+      return;
+    }
+    options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+    xhr.upload.addEventListener('progress', (event) => {
+      if (!options.onProgress || !event.lengthComputable) return;
+      options.onProgress({
+        loaded: event.loaded,
+        total: event.total,
+        fraction: event.total > 0 ? event.loaded / event.total : 0,
+      });
+    });
+    xhr.addEventListener('load', () => {
+      cleanup();
+      try {
+        resolve(handleAnswer(xhr.status, parseBodyText(xhr.responseText), schema, options));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      cleanup();
+      reject(noAnswerError('network', new Error('XMLHttpRequest error')));
+    });
+    xhr.addEventListener('timeout', () => {
+      cleanup();
+      reject(noAnswerError('timeout', new Error('XMLHttpRequest timeout')));
+    });
+    xhr.addEventListener('abort', () => {
+      cleanup();
+      reject(options.signal?.reason ?? new DOMException('The upload was aborted', 'AbortError'));
+    });
+    xhr.send(formData);
+  });
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
+    request(path, schema, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions) =>
+    request(path, schema, { ...options, method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions) =>
+    request(path, schema, { ...options, method: 'PUT', body }),
+  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions) =>
+    request(path, schema, { ...options, method: 'PATCH', body }),
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
+    request(path, schema, { ...options, method: 'DELETE' }),
+  request,
+  blob: requestBlob,
+  upload,
+};

@@ -1,0 +1,27 @@
+/**
+ * Builders for the app's own links, so the route table's path patterns and the links stay in step.
+ * Pet routes carry the pet name (for the breadcrumb and readable URLs) and the pet id.
+ */
+export type PetRef = { id: string; name: string };
+
+export const PET_SECTIONS = [
+  'my-pet',
+  'medical-data',
+  'document-safe',
+  'contacts',
+  'vet-findings',
+  'appointments',
+] as const;
+export type PetSection = (typeof PET_SECTIONS)[number];
+
+export function petPath(pet: PetRef, ...segments: string[]): string {
+  const base = `/pet-details/${encodeURIComponent(pet.name)}/${encodeURIComponent(pet.id)}`;
+  return segments.length ? `${base}/${segments.join('/')}` : base;
+}
+
+/** /signin?continueUrl=<path and query>, the round trip of the signed-in guard. */
+export function signInPath(continueUrl?: string): string {
+  return continueUrl && continueUrl !== '/'
+    ? `/signin?continueUrl=${encodeURIComponent(continueUrl)}`
+    : '/signin';
+}

@@ -1,0 +1,330 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { COUPON_MESSAGES, IDENTITY_HEADER, REQUEST_TIMEOUT_MS } from '@pet/contract';
+import {
+  ApiError,
+  api,
+  buildUrl,
+  setIdentityId,
+  setUnauthorizedHandler,
+  type UploadProgress,
+} from '@/lib/api-client';
+
+interface Captured {
+  url: string;
+  init: RequestInit;
+}
+
+function stubFetch(respond: (call: Captured) => Response | Promise<Response>) {
+  const calls: Captured[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const call = { url, init };
+      calls.push(call);
+      return respond(call);
+    }),
+  );
+  return calls;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const plain = (status: number, message?: string) =>
+  message === undefined ? new Response(null, { status }) : json({ message }, status);
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeEach(() => {
+  setIdentityId(null);
+  setUnauthorizedHandler(null);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('api client: requests', () => {
+  it('sends the identity header, cookies and JSON, and parses the answer with the schema', async () => {
+    const calls = stubFetch(() => json({ id: 'pet-1', extra: true }));
+    const answer = await api.post('/v1/pet', { name: 'Bello' }, z.object({ id: z.string() }), {
+      query: { pet_id: 'p 1', skip: undefined, many: ['a', 'b'] },
+    });
+    expect(answer).toEqual({ id: 'pet-1' });
+    const [call] = calls;
+    expect(call?.url).toBe('/v1/pet?pet_id=p+1&many=a&many=b');
+    expect(call?.init.method).toBe('POST');
+    expect(call?.init.credentials).toBe('include');
+    expect(call?.init.body).toBe('{"name":"Bello"}');
+    const headers = new Headers(call?.init.headers);
+    expect(headers.get(IDENTITY_HEADER)).toBe('web');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it("sends the signed-in user's id as the identity header once known", async () => {
+    const calls = stubFetch(() => json([]));
+    setIdentityId('user-42');
+    await api.get('/v1/contact/mycontacts', z.array(z.unknown()));
+    expect(new Headers(calls[0]?.init.headers).get(IDENTITY_HEADER)).toBe('user-42');
+    setIdentityId(null);
+    await api.get('/v1/contact/mycontacts', z.array(z.unknown()));
+    expect(new Headers(calls[1]?.init.headers).get(IDENTITY_HEADER)).toBe('web');
+  });
+
+  it('builds query strings onto paths that already have one', () => {
+    expect(buildUrl('/v1/x?a=1', { b: 2, c: null })).toBe('/v1/x?a=1&b=2');
+    expect(buildUrl('/v1/x')).toBe('/v1/x');
+  });
+
+  it('returns undefined for an empty 204 unless the context makes it an error', async () => {
+    stubFetch(() => plain(204));
+    await expect(api.delete('/v1/pet', z.unknown())).resolves.toBeUndefined();
+    expect(
+      (
+        await caught(
+          api.get('/v1/order/myorders', z.unknown(), { noContentIsError: true, context: 'orderList' }),
+        )
+      ).key,
+    ).toBe('No_Orders_Text');
+    expect((await caught(api.get('/v1/pet', z.unknown(), { noContentIsError: true }))).key).toBe(
+      'No_Content_Text',
+    );
+  });
+
+  it('reports an answer that breaks the contract as invalid-response', async () => {
+    stubFetch(() => json({ id: 7 }));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = await caught(api.get('/v1/pet', z.object({ id: z.string() })));
+    expect(logged).toHaveBeenCalled();
+    expect(error.kind).toBe('invalid-response');
+    expect(error.key).toBe('Something_Went_Wrong_Text');
+  });
+});
+
+describe('api client: error mapping', () => {
+  it('prefers the key of the error body', async () => {
+    stubFetch(() =>
+      json(
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'name is required',
+          key: 'Pet_Name_Error',
+          field: 'name',
+          fields: { name: 'Pet_Name_Error', pet_type: 'Select_Pet_Text' },
+        },
+        400,
+      ),
+    );
+    const error = await caught(api.post('/v1/pet', {}, z.unknown()));
+    expect(error).toMatchObject({ kind: 'http', status: 400, key: 'Pet_Name_Error', field: 'name' });
+    expect(error.fields).toEqual({ name: 'Pet_Name_Error', pet_type: 'Select_Pet_Text' });
+    expect(error.message).toBe('name is required');
+    expect(error.isClientError).toBe(true);
+  });
+
+  it.each([
+    [400, 'default', 'Bad_Request_Text'],
+    [403, 'signup', 'PrimePet_Merging_Services'],
+    [409, 'default', 'GPS_Tracker_Already_Exist'],
+    [409, 'signup', 'User_Already_Exists'],
+    [433, 'default', 'Code_Already_Redeemed'],
+    [434, 'default', 'Order_Already_Placed_Message'],
+    [438, 'default', 'User_Does_Not_Exist_On_This_Platform'],
+    [470, 'activation', 'Wrong_Code_Text'],
+    [470, 'activationPage', 'Customer_Service_Text'],
+    [470, 'default', 'No_User_Found'],
+    [471, 'default', 'Product_Not_Attached_Text'],
+    [473, 'default', 'Subscription_Expired'],
+    [477, 'default', 'Code_Already_Redeemed'],
+    [478, 'default', 'Batch_Code_Does_Not_Exist_Text'],
+    [480, 'default', 'Amount_Less_Error'],
+    [500, 'changePassword', 'Invalid_Password_Text'],
+    [500, 'default', 'Failure_Call_Text'],
+    [502, 'default', 'Server_Down_Text'],
+    [503, 'default', 'Failure_Call_Text'],
+  ] as const)('maps %i in context %s to %s when the body has no key', async (status, context, key) => {
+    stubFetch(() => plain(status));
+    const error = await caught(api.get('/v1/x', z.unknown(), { context }));
+    expect(error).toMatchObject({ kind: 'http', status, key });
+  });
+
+  it('maps 476 by the server message', async () => {
+    stubFetch(() => plain(476, COUPON_MESSAGES.tooMany));
+    expect((await caught(api.post('/v1/coupon/isvalid', {}, z.unknown()))).key).toBe('Too_Many_Coupons_Text');
+    stubFetch(() => plain(476, 'Code Expired since May'));
+    expect((await caught(api.post('/v1/coupon/isvalid', {}, z.unknown()))).key).toBe('Code_Expired_Text');
+  });
+
+  it('maps a network failure to Server_Down_Text', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await caught(api.get('/v1/pet', z.unknown()));
+    expect(error).toMatchObject({ kind: 'network', status: 0, key: 'Server_Down_Text' });
+  });
+
+  it(`times out after ${REQUEST_TIMEOUT_MS} ms with Server_Down_Text`, async () => {
+    vi.useFakeTimers();
+    stubFetch(
+      ({ init }) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const pending = caught(api.get('/v1/pet', z.unknown()));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ kind: 'timeout', status: 0, key: 'Server_Down_Text' });
+  });
+
+  it("passes a caller's cancellation through instead of reporting an error", async () => {
+    stubFetch(
+      ({ init }) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = api.get('/v1/pet', z.unknown(), { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('api client: 401', () => {
+  it('calls the registered handler once for parallel 401s', async () => {
+    stubFetch(() => plain(401));
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const errors = await Promise.all([
+      caught(api.get('/v1/pet', z.unknown())),
+      caught(api.get('/v1/contact/mycontacts', z.unknown())),
+    ]);
+    expect(errors.map((error) => error.key)).toEqual(['Session_Expired_Text', 'Session_Expired_Text']);
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
+  });
+
+  it('does not call it when a 401 is the answer (am I signed in?)', async () => {
+    stubFetch(() => plain(401));
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await caught(api.get('/v1/auth/myinfo', z.unknown(), { unauthorizedIsAnswer: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('stops calling a handler once it is unregistered', async () => {
+    stubFetch(() => plain(401));
+    const handler = vi.fn();
+    const unregister = setUnauthorizedHandler(handler);
+    unregister();
+    await caught(api.get('/v1/pet', z.unknown()));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+/** A stand-in for XMLHttpRequest: records what is sent and answers when told to. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  withCredentials = false;
+  timeout = 0;
+  status = 0;
+  responseText = '';
+  body: unknown;
+  private listeners: Record<string, Array<() => void>> = {};
+  readonly upload = {
+    listeners: [] as Array<(event: { lengthComputable: boolean; loaded: number; total: number }) => void>,
+    addEventListener(
+      _type: string,
+      listener: (event: { lengthComputable: boolean; loaded: number; total: number }) => void,
+    ) {
+      this.listeners.push(listener);
+    },
+  };
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  addEventListener(type: string, listener: () => void) {
+    (this.listeners[type] ??= []).push(listener);
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.emit('abort');
+  }
+  progress(loaded: number, total: number) {
+    this.upload.listeners.forEach((listener) => listener({ lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.emit('load');
+  }
+  emit(type: string) {
+    this.listeners[type]?.forEach((listener) => listener());
+  }
+}
+
+describe('api client: uploads', () => {
+  it('posts multipart with the identity header and reports progress', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    setIdentityId('user-7');
+    const progress: UploadProgress[] = [];
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'petImage.jpg');
+    const pending = api.upload('/v1/upload/image', form, z.object({ image_url: z.string() }), {
+      query: { file_for: 'pet', pet_id: 'pet-1' },
+      onProgress: (update) => progress.push(update),
+    });
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/v1/upload/image?file_for=pet&pet_id=pet-1');
+    expect(xhr.withCredentials).toBe(true);
+    expect(xhr.headers[IDENTITY_HEADER]).toBe('user-7');
+    expect(xhr.body).toBe(form);
+    xhr.progress(50, 100);
+    xhr.progress(100, 100);
+    xhr.respond(201, { image_url: '/files/a.jpg' });
+    await expect(pending).resolves.toEqual({ image_url: '/files/a.jpg' });
+    expect(progress.map((update) => update.fraction)).toEqual([0.5, 1]);
+  });
+
+  it('maps upload failures like any other call', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const pending = api.upload('/v1/upload/document', new FormData(), z.unknown());
+    FakeXhr.last!.respond(500, {
+      statusCode: 500,
+      error: 'x',
+      message: 'limit',
+      key: 'Basic_Document_Limit_Reached_Message',
+    });
+    await expect(pending).rejects.toMatchObject({ status: 500, key: 'Basic_Document_Limit_Reached_Message' });
+
+    const offline = api.upload('/v1/upload/document', new FormData(), z.unknown());
+    FakeXhr.last!.emit('error');
+    await expect(offline).rejects.toMatchObject({ kind: 'network', key: 'Server_Down_Text' });
+  });
+});

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ROUTES } from '@/app/route-table';
+import { api } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/session';
+import { apiError, installFakeApi, json, locationOf, renderApp } from './helpers';
+
+describe('route guards', () => {
+  it('sends a signed-out user on a signed-in route to /signin with the encoded original URL', async () => {
+    installFakeApi({ user: null });
+    const { router } = renderApp('/my-account/bills?tokenI=abc&x=1');
+    await waitFor(() =>
+      expect(locationOf(router)).toBe(
+        `/signin?continueUrl=${encodeURIComponent('/my-account/bills?tokenI=abc&x=1')}`,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out user on a pet route to /signin with continueUrl', async () => {
+    installFakeApi({ user: null });
+    const { router } = renderApp('/pet-details/Bello/pet-1/medical-data/allergies');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(new URLSearchParams(router.state.location.search).get('continueUrl')).toBe(
+      '/pet-details/Bello/pet-1/medical-data/allergies',
+    );
+  });
+
+  it('sends a signed-out user on / to /signin', async () => {
+    installFakeApi({ user: null });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(locationOf(router)).toBe('/signin'));
+  });
+
+  it.each(['/signin', '/register', '/notfall', '/signin?continueUrl=%2Fmy-account'])(
+    'sends a signed-in user on %s to /',
+    async (path) => {
+      installFakeApi();
+      const { router } = renderApp(path);
+      await waitFor(() => expect(locationOf(router)).toBe('/'));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Welcome back, Anna Muster' }),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('signs out first on /register with a different e-mail in the query, and stays', async () => {
+    const api = installFakeApi();
+    const { router } = renderApp('/register?email=someone.else%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Register' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/identity/sign-out')).toHaveLength(1);
+    expect(locationOf(router)).toBe('/register?email=someone.else%40example.com');
+  });
+
+  it('sends a signed-in user on /register with their own e-mail to /', async () => {
+    const api = installFakeApi();
+    const { router } = renderApp('/register?email=Anna%40Example.com');
+    await waitFor(() => expect(locationOf(router)).toBe('/'));
+    expect(api.callsTo('POST', '/identity/sign-out')).toHaveLength(0);
+  });
+
+  it.each(['/forgot-password', '/reset-password?email=a%40b.de', '/my-account/subscription/checkout'])(
+    'keeps the open route %s open for signed-in and signed-out users',
+    async (path) => {
+      installFakeApi({ user: null });
+      const signedOut = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(locationOf(signedOut.router)).toBe(path);
+      signedOut.unmount();
+
+      installFakeApi();
+      const signedIn = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(locationOf(signedIn.router)).toBe(path);
+    },
+  );
+
+  it('shows every signed-in route of the table with its title inside the shell', async () => {
+    // Screens that load a pet get one; every other call answers 404 and the screen shows its empty
+    // or error state, which also has a heading.
+    installFakeApi({
+      routes: {
+        'GET /v1/pet': () =>
+          json({ id: 'pet-1', name: 'Bello', pet_type: 'Dog', gender: 'male', weights: [], image_url: null }),
+        'GET /v1/contact/mycontacts': () => json([]),
+        'GET /v1/medical/mypetmedicals': () => json([]),
+        'GET /v1/document/mydocs': () => json([]),
+        'GET /v1/appointment/mypetappointments': () => json([]),
+        'GET /v1/appointment/myappointments': () => json([]),
+      },
+    });
+    for (const route of ROUTES.filter(
+      (entry) => entry.access === 'signedIn' && !['/', '/dashboard'].includes(entry.path),
+    )) {
+      const path = route.path.replace(':name', 'Bello').replace(':id', 'pet-1');
+      const view = renderApp(path);
+      expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+      // Found and checked in one step: a screen may swap its loading title for the loaded one.
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1 }), path).toBeInTheDocument());
+      expect(locationOf(view.router), path).toBe(path);
+      view.unmount();
+    }
+    // Every screen of the app renders here once: minutes on a busy 2-core machine.
+  }, 240_000);
+
+  it('on any 401 signs out, forgets the user and goes to / (then /signin)', async () => {
+    const fake = installFakeApi({ routes: { 'GET /v1/pet': () => apiError(401, 'Session_Expired_Text') } });
+    const { router, queryClient } = renderApp('/my-account/profile');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+
+    await expect(api.get('/v1/pet', z.unknown(), { query: { pet_id: 'pet-1' } })).rejects.toMatchObject({
+      status: 401,
+      key: 'Session_Expired_Text',
+    });
+    await waitFor(() => expect(locationOf(router)).toBe('/signin'));
+    expect(fake.callsTo('POST', '/identity/sign-out')).toHaveLength(1);
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server in its own process (so its memory can be read from /proc), fresh DATA_DIR. */
+export async function startServer(): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-bench-'));
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 600; i++) {
+    if ((await fetch(`${url}/readyz`).catch(() => null))?.ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers, verifies through the dev outbox and signs in: answers a bearer token. */
+export async function signedInToken(url: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.org`;
+  const post = (p: string, body: unknown) =>
+    fetch(`${url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify(body),
+    });
+  const signup = await post('/v1/auth/signup', {
+    name: 'Bench User',
+    email,
+    password: 'secret-123',
+    activation_code: null,
+    tracker_ids: [],
+    language: 'en',
+    product_associated: 'no',
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const mails = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as Array<{
+    to: string;
+    links: string[];
+  }>;
+  const link = mails
+    .find((m) => m.to.includes(email))
+    ?.links.find((l) => l.includes('/identity/verify-email'));
+  if (!link) throw new Error('no verification mail');
+  await fetch(link, { redirect: 'manual' });
+  const signIn = await post('/identity/sign-in/email', { email, password: 'secret-123' });
+  const token = signIn.headers.get('set-auth-token');
+  if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+  return token;
+}
+
+/** Resident set size of a process in bytes (Linux /proc). */
+export function rssBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}

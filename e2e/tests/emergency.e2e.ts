@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import enEmergency from '../../apps/web/src/locales/en/emergency.json' with { type: 'json' };
+import deEmergency from '../../apps/web/src/locales/de/emergency.json' with { type: 'json' };
+import enTranslation from '../../apps/web/src/locales/en/translation.json' with { type: 'json' };
+import deTranslation from '../../apps/web/src/locales/de/translation.json' with { type: 'json' };
+import { startServer, type RunningServer } from '../support/server.ts';
+import { launchBrowser, newContext, screenshot, type ContextOptions } from '../support/browser.ts';
+import { api, createUser, signedInContext, type TestUser } from '../support/session.ts';
+import { generateCode } from '../support/admin.ts';
+
+let server: RunningServer;
+let browser: Browser;
+/** Premium through a single code: that code is the owner's emergency password. */
+let owner: TestUser;
+let emergencyPassword: string;
+/** New users start on the free plan: no emergency file. */
+let free: TestUser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [owner, free] = await Promise.all([
+    createUser(server, { name: 'Erika Größe' }),
+    createUser(server, { name: 'Frida Free' }),
+  ]);
+  emergencyPassword = await generateCode(server, { product: 'premium', type: 'single' });
+  const redeemed = await api(owner, 'POST', '/v1/auth/verifycode', { code: emergencyPassword });
+  if (redeemed.status !== 200) throw new Error(`verifycode failed: ${redeemed.status}`);
+  for (const user of [owner, free]) {
+    const pet = await api(user, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog', race: 'Labrador' });
+    if (pet.status !== 201) throw new Error(`pet not created: ${pet.status}`);
+  }
+  const allergy = await api(owner, 'POST', `/v1/medical/allergy?pet_id=${await petIdOf(owner)}`, {
+    name: 'Pollen',
+    medical_type: 'allergy',
+  });
+  if (allergy.status !== 201) throw new Error(`allergy not added: ${allergy.status}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function petIdOf(user: TestUser): Promise<string> {
+  const info = await api<{ pets: Array<{ id: string }> }>(user, 'GET', '/v1/auth/myinfo');
+  return info.body.pets[0]!.id;
+}
+
+type Lang = 'en' | 'de';
+/** The UI texts come from the app's own locale files, so the journey fails when a screen drops them. */
+const TEXTS = { en: enEmergency.emergency, de: deEmergency.emergency };
+const KEYS = { en: enTranslation, de: deTranslation };
+const FILE_NAME = { en: 'Emergency_File.pdf', de: 'Notfallakte.pdf' };
+
+/** Clicks, waits for the browser's download and checks it is a PDF with the expected name. */
+async function downloadPdf(page: Page, click: () => Promise<void>, fileName: string) {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), click()]);
+  if (download.suggestedFilename() !== fileName)
+    throw new Error(`saved as ${download.suggestedFilename()}, expected ${fileName}`);
+  const file = await download.path();
+  return fs.readFileSync(file);
+}
+
+describe.concurrent.each([
+  { language: 'en' as const, options: { locale: 'en-US', viewport: 'desktop', colorScheme: 'light' } },
+  { language: 'de' as const, options: { locale: 'de-DE', viewport: 'phone', colorScheme: 'dark' } },
+] satisfies Array<{ language: Lang; options: ContextOptions }>)(
+  'emergency file ($language, $options.viewport, $options.colorScheme)',
+  ({ language, options }) => {
+    const suffix = `${language}-${options.viewport}-${options.colorScheme}`;
+
+    it('the owner downloads the file in either language; a free user gets the upgrade prompt', async ({
+      expect,
+      onTestFailed,
+    }) => {
+      const text = TEXTS[language];
+      const context = await signedInContext(browser, owner, options);
+      const page = await context.newPage();
+      onTestFailed(async () => {
+        await screenshot(page, `emergency-failure-${suffix}`);
+        await context.close();
+      });
+      await page.goto(`${server.url}/emergency-data`);
+      await page.getByRole('button', { name: text.download }).waitFor();
+      await screenshot(page, `emergency-data-${suffix}`);
+
+      // German by default; the other language after choosing it.
+      const german = await downloadPdf(
+        page,
+        () => page.getByRole('button', { name: text.download }).click(),
+        FILE_NAME.de,
+      );
+      expect(german.subarray(0, 5).toString()).toBe('%PDF-');
+      await page.getByRole('combobox', { name: text.languageLabel }).click();
+      await page.getByRole('option', { name: text.languages.en }).click();
+      const english = await downloadPdf(
+        page,
+        () => page.getByRole('button', { name: text.download }).click(),
+        FILE_NAME.en,
+      );
+      expect(english.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(english.equals(german)).toBe(false);
+      await context.close();
+
+      const freeContext = await signedInContext(browser, free, options);
+      const freePage = await freeContext.newPage();
+      await freePage.goto(`${server.url}/emergency-data`);
+      await freePage.getByText(KEYS[language].Download_Not_Allowed_Text).first().waitFor();
+      const upgrade = freePage.getByRole('link', { name: KEYS[language].Upgrade_Text });
+      expect(await upgrade.getAttribute('href')).toBe('/my-account/subscription');
+      expect(await freePage.getByRole('button', { name: text.download }).count()).toBe(0);
+      await screenshot(freePage, `emergency-data-free-${suffix}`);
+      await freeContext.close();
+    }, 120_000);
+
+    it('a finder downloads it at /notfall with the emergency password; wrong or empty ones are refused', async ({
+      expect,
+      onTestFailed,
+    }) => {
+      const text = TEXTS[language];
+      const keys = KEYS[language];
+      const context = await newContext(browser, options);
+      const page = await context.newPage();
+      onTestFailed(async () => {
+        await screenshot(page, `emergency-public-failure-${suffix}`);
+        await context.close();
+      });
+      await page.goto(`${server.url}/notfall`);
+      const password = page.getByRole('textbox', { name: new RegExp(`^${text.public.passwordLabel}`) });
+      const confirm = page.getByRole('button', { name: text.public.submit });
+      await password.waitFor();
+
+      await confirm.click();
+      await page.getByText(keys.Emergency_Password_Required_Text).waitFor();
+      await password.fill('WRONG-PASSWORD-1');
+      await confirm.click();
+      await page.getByText(keys.Emergency_Invalid_Password_Text).waitFor();
+      await screenshot(page, `emergency-public-invalid-${suffix}`);
+
+      // The password as typed from a tag, with spaces around it; the file in the chosen language.
+      await password.fill(`  ${emergencyPassword}  `);
+      await page.getByRole('radio', { name: text.languages.en }).check();
+      const pdf = await downloadPdf(page, () => confirm.click(), FILE_NAME.en);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      await screenshot(page, `emergency-public-${suffix}`);
+      await context.close();
+    }, 120_000);
+  },
+);

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { publicConfigSchema } from '@pet/contract';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { launchBrowser, newContext, screenshot } from '../support/browser.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the portal as npm start serves it', () => {
+  it('answers health, config and a valid OpenAPI document', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const config = publicConfigSchema.parse(await (await fetch(`${server.url}/v1/config`)).json());
+    expect(config.brand.id).toBe('primepet');
+    const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as {
+      openapi: string;
+      paths: object;
+    };
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
+  });
+
+  it('serves the app with history fallback and cacheable hashed assets', async () => {
+    for (const route of ['/', '/dashboard', '/pet-details/Bello/123/contacts']) {
+      const res = await fetch(`${server.url}${route}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+      expect(asset).toBeTruthy();
+      if (route === '/') {
+        const assetRes = await fetch(`${server.url}${asset}`);
+        expect(assetRes.status).toBe(200);
+        expect(assetRes.headers.get('cache-control')).toContain('immutable');
+      }
+    }
+  });
+
+  it('sends a signed-out visitor of / and /dashboard to /signin with the way back', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard?tab=1`);
+    await page.waitForURL(/\/signin/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/signin');
+    expect(url.searchParams.get('continueUrl')).toBe('/dashboard?tab=1');
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/signin/);
+    await screenshot(page, 'foundation-signin-en-desktop');
+    await context.close();
+  });
+
+  it('picks the brand from the host name and the language from the browser', async () => {
+    const context = await newContext(browser, { locale: 'de-DE', viewport: 'phone', colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`${server.brandUrl('hundeschutz')}/signin`);
+    await expect.poll(() => page.title()).toContain('Hunde-Schutz');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await screenshot(page, 'foundation-signin-de-phone-dark-hundeschutz');
+    await context.close();
+  });
+
+  it('shows a not-found page for unknown app routes', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/forgot-password/this/does/not/exist`);
+    await expect.poll(async () => (await page.textContent('body')) ?? '').toMatch(/not found|404/i);
+    await context.close();
+  });
+});

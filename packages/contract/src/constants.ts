@@ -1,0 +1,120 @@
+/**
+ * Business constants of section 9 of both spec files. One place for each number:
+ * server rules, web validation and UI sizes all read them from here.
+ */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 30;
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 30;
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const SIDEBAR_WIDTH_PX = 285;
+export const TOOLBAR_HEIGHT_PX = 78;
+export const EXPAND_ANIMATION_MS = 250;
+export const PET_LIST_EXPAND_ANIMATION_MS = 500;
+
+/** Free plan document safe size. */
+export const FREE_DOCUMENTS_LIMIT = 5;
+/** A documents_limit at or above this counts as unlimited. */
+export const UNLIMITED_DOCUMENTS_THRESHOLD = 100;
+/** After a cancellation takes effect, only this many most recent documents remain. */
+export const DOCUMENTS_KEPT_AFTER_CANCELLATION = 5;
+
+/** Pet-limit upsell button shows when the plan sequence is below this (dog brand: 4 and no button). */
+export const PET_UPSELL_MAX_SEQUENCE = 3;
+export const PET_UPSELL_MAX_SEQUENCE_DOG_BRAND = 4;
+
+export const MIN_PAYMENT_EUR = 0.5;
+export const GPS_TRACKER_ONE_TIME_PRICES_EUR = [49.95, 49.99, 59] as const;
+export const OPTIONAL_SERVICES_PRICE_EUR = 29;
+export const TRACKER_PACKAGES = ['BASIS 1', 'BASIS 12', 'BASIS 24'] as const;
+export const PLAN_DURATIONS_MONTHS = [1, 12, 24] as const;
+export const PLAN_SEQUENCE_MIN = 0;
+export const PLAN_SEQUENCE_MAX = 4;
+
+export const REACTIVATION_WINDOW_DAYS = 28;
+export const ACCOUNT_DELETION_MAX_HOURS = 24;
+export const SEPA_REFUND_WEEKS = 8;
+export const SEPA_PRENOTIFICATION_DAYS = 2;
+
+export const MAX_FILES_PER_UPLOAD = 5;
+export const MAX_FILE_BYTES = 26_214_400;
+export const COMMENTS_MAX_LENGTH = 100;
+
+export const PET_SIZE_MIN_CM = 10;
+export const PET_SIZE_MAX_CM = 100;
+export const PET_SIZE_STEP_CM = 1;
+export const WEIGHT_LIST_MAX_HEIGHT_PX = 250;
+
+/** The country select sorts its entries by translated name when it has more than this many. */
+export const COUNTRY_LIST_SORT_THRESHOLD = 100;
+
+export const PROFILE_IMAGE_FILE_NAME = 'petImage.jpg';
+export const VERIFICATION_ANDROID_MINIMUM_VERSION = '12';
+
+export const DATE_FORMAT = 'dd.MM.yyyy';
+export const TIME_FORMAT = 'HH:mm';
+
+export const UI_LANGUAGES = ['de', 'en'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export const EMERGENCY_LANGUAGES = ['de', 'en'] as const;
+export const EMERGENCY_DEFAULT_LANGUAGE = 'de' as const;
+export const EMERGENCY_FILE_NAMES = { en: 'Emergency_File.pdf', de: 'Notfallakte.pdf' } as const;
+
+/** Accepted document upload types (pet-data section 5), by canonical extension. */
+export const ACCEPTED_DOCUMENT_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'bmp',
+  'tif',
+  'tiff',
+  'heic',
+  'pdf',
+  'docx',
+  'doc',
+  'txt',
+  'rtf',
+  'odt',
+  'dotx',
+  'dot',
+  'dotm',
+  'docm',
+  'wps',
+  'csv',
+  'dbf',
+  'dif',
+  'xls',
+] as const;
+export type AcceptedDocumentExtension = (typeof ACCEPTED_DOCUMENT_EXTENSIONS)[number];
+
+/** Prices: euro, decimal comma, two digits, totals truncated (not rounded) to two decimals. */
+export function truncateToCents(amount: number): number {
+  // Work in integer hundredths with a small epsilon so 19.99 stays 19.99 despite float noise.
+  return Math.trunc(amount * 100 + (amount >= 0 ? 1e-7 : -1e-7)) / 100;
+}
+
+export function formatEuro(amount: number): string {
+  const [whole, cents] = truncateToCents(amount).toFixed(2).split('.');
+  return `${whole},${cents} €`;
+}
+
+/** Subscription end dates travel as epoch seconds; the UI multiplies by 1000. */
+export function epochSecondsToDate(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+/** documents_limit of 100 or more counts (and displays) as unlimited. */
+export function isUnlimitedDocuments(documentsLimit: number): boolean {
+  return documentsLimit >= UNLIMITED_DOCUMENTS_THRESHOLD;
+}
+
+export function documentLimitReached(documentCount: number, documentsLimit: number): boolean {
+  return !isUnlimitedDocuments(documentsLimit) && documentCount >= documentsLimit;
+}
+
+export function petLimitReached(petCount: number, petsLimit: number): boolean {
+  return petCount >= petsLimit;
+}

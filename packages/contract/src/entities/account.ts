@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import type { UiLanguage } from '../constants.ts';
+import { idSchema } from './common.ts';
+import { nameSchema } from './auth.ts';
+import { petSummarySchema } from './pets.ts';
+import { productSchema } from './subscription.ts';
+
+/** The signed-in user's info, settings, address and account deletion (account-area 3, 5, 7). */
+
+/** Language as stored and read; 'Englisch' is a legacy spelling of English that still occurs. */
+export const USER_LANGUAGES = ['English', 'Englisch', 'German'] as const;
+export const userLanguageSchema = z.enum(USER_LANGUAGES);
+export type UserLanguage = z.infer<typeof userLanguageSchema>;
+
+export function userLanguageToUi(language: UserLanguage): UiLanguage {
+  return language === 'German' ? 'de' : 'en';
+}
+
+export function uiLanguageToUserLanguage(language: UiLanguage): 'English' | 'German' {
+  return language === 'de' ? 'German' : 'English';
+}
+
+/** A pending downgrade: the target plan and when it takes effect (epoch seconds); false if none. */
+export const downgradingSchema = z.union([
+  z.literal(false),
+  z.object({ product: productSchema, date: z.number().int().optional() }),
+]);
+export type Downgrading = z.infer<typeof downgradingSchema>;
+
+/** GET /v1/auth/myinfo. */
+export const userInfoSchema = z.object({
+  id: idSchema,
+  /** The spec's fname. */
+  name: z.string(),
+  image_url: z.string().nullable(),
+  email: z.string(),
+  language: userLanguageSchema,
+  stay_loggedin: z.boolean(),
+  /** The attached plan; null until a code or an order attached one. */
+  product: productSchema.nullable(),
+  /**
+   * Whether a product (code) is associated with the account. The registration payload sends the
+   * code choice under the same name; the read side only needs the yes/no (section 4).
+   */
+  product_associated: z.boolean(),
+  tracker_ids: z.array(z.string()),
+  /** Epoch seconds; the UI multiplies by 1000. */
+  stripe_subscription_end: z.number().int().nullable(),
+  stripe_price_id: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+  is_promo: z.boolean(),
+  is_gift: z.boolean(),
+  is_trial: z.boolean(),
+  trial_months: z.number().int().min(0).nullable(),
+  /** 'single' allows the emergency download; null when no activation code was redeemed. */
+  activation_code_type: z.string().nullable(),
+  downgrading: downgradingSchema,
+  zipcode: z.string().nullable(),
+  phone: z.string().nullable(),
+  address_1: z.string().nullable(),
+  address_2: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  pets: z.array(petSummarySchema),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** POST /v1/auth/modify: one (or more) of name, language, stay_loggedin. */
+export const modifyBodySchema = z
+  .object({
+    name: nameSchema.optional(),
+    language: z.enum(['English', 'German']).optional(),
+    stay_loggedin: z.boolean().optional(),
+  })
+  .refine(
+    (body) => body.name !== undefined || body.language !== undefined || body.stay_loggedin !== undefined,
+    'Bad_Request_Text',
+  );
+export type ModifyBody = z.infer<typeof modifyBodySchema>;
+
+/** Profile: the name is required (saved on blur when not empty); the e-mail is read-only. */
+export const profileNameFormSchema = z.object({ name: nameSchema });
+export type ProfileNameForm = z.infer<typeof profileNameFormSchema>;
+
+/** Address form of the settings page: plain strings, no bounds, country may be empty. */
+export const addressFormSchema = z.object({
+  addressName: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  number: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+export type AddressForm = z.infer<typeof addressFormSchema>;
+
+/** PUT or POST /v1/user/update?id=. */
+export const addressBodySchema = z.object({
+  zipcode: z.string(),
+  phone: z.string(),
+  address_2: z.string(),
+  address_1: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+export type AddressBody = z.infer<typeof addressBodySchema>;
+
+/** Form field to body field (account-area section 3, Address form). */
+export function addressFormToBody(form: AddressForm): AddressBody {
+  return {
+    address_1: form.addressName,
+    address_2: form.street,
+    zipcode: form.postalCode,
+    phone: form.number,
+    city: form.city,
+    country: form.country,
+  };
+}
+
+export function userInfoToAddressForm(
+  user: Pick<UserInfo, 'address_1' | 'address_2' | 'zipcode' | 'phone' | 'city' | 'country'>,
+): AddressForm {
+  return {
+    addressName: user.address_1 ?? '',
+    street: user.address_2 ?? '',
+    postalCode: user.zipcode ?? '',
+    number: user.phone ?? '',
+    city: user.city ?? '',
+    country: user.country ?? '',
+  };
+}
+
+/** POST or DELETE /v1/auth/deleteuseracc?user_id=. */
+export const userIdQuerySchema = z.object({ user_id: idSchema });

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  ddMmYyyySortKey,
+  idSchema,
+  isDateBeforeToday,
+  optionalDdMmYyyy,
+  optionalEmailSchema,
+  optionalHhMm,
+  optionalText,
+  requiredDdMmYyyy,
+  requiredHhMm,
+  requiredText,
+  timestampSchema,
+} from './common.ts';
+import { commentsSchema } from './medical.ts';
+
+/** Appointments with optional reminders (pet-data sections 3, 4, 5 and 7). */
+
+/**
+ * Appointment types. The stored value is the English name, independent of the UI language; the
+ * form shows `en` or `de`. "Operation/Surgery" is stored as Surgery and shown as Operation in German.
+ */
+export const APPOINTMENT_TYPES = [
+  { value: 'Examination', en: 'Examination', de: 'Untersuchung' },
+  { value: 'Vaccination', en: 'Vaccination', de: 'Impfung' },
+  { value: 'Surgery', en: 'Surgery', de: 'Operation' },
+  { value: 'Deworming', en: 'Deworming', de: 'Entwurmung' },
+] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number]['value'];
+export const APPOINTMENT_TYPE_VALUES = APPOINTMENT_TYPES.map((type) => type.value) as [
+  AppointmentType,
+  ...AppointmentType[],
+];
+export const appointmentTypeSchema = z.enum(APPOINTMENT_TYPE_VALUES, 'Appointment_Type_Error');
+/** The type that reveals the vaccination_type field. */
+export const VACCINATION_APPOINTMENT_TYPE = 'Vaccination' satisfies AppointmentType;
+
+/** Stored value of a type given by its value or by its English or German label (any case). */
+export function normalizeAppointmentType(text: string): AppointmentType | null {
+  const wanted = text.trim().toLowerCase();
+  const found = APPOINTMENT_TYPES.find((type) =>
+    [type.value, type.en, type.de].some((label) => label.toLowerCase() === wanted),
+  );
+  return found ? found.value : null;
+}
+
+export function appointmentTypeLabel(value: AppointmentType, language: 'en' | 'de'): string {
+  return APPOINTMENT_TYPES.find((type) => type.value === value)?.[language] ?? value;
+}
+
+/** The browser's UTC offset in hours (reminder_time_zone), e.g. 2 for CEST, -5.5 not excluded. */
+export const reminderTimeZoneSchema = z.number().min(-12).max(14);
+export function browserTimeZoneOffsetHours(now: Date = new Date()): number {
+  return -now.getTimezoneOffset() / 60;
+}
+
+/** POST /v1/appointment?pet_id=. */
+export const appointmentCreateBodySchema = z.object({
+  address: optionalText,
+  city: optionalText,
+  country: optionalText,
+  zip: optionalText,
+  phone: optionalText,
+  email: optionalEmailSchema,
+  appointment_type: appointmentTypeSchema,
+  reason: requiredText('Reason_is_Required'),
+  appointment_date: requiredDdMmYyyy('Date_is_Required'),
+  appointment_time: requiredHhMm('Time_is_Required'),
+  medication: optionalText,
+  comments: commentsSchema,
+  vet_name: optionalText,
+  /** Only meaningful for type Vaccination. */
+  vaccination_type: optionalText,
+  reminder_date: optionalDdMmYyyy,
+  reminder_time: optionalHhMm,
+  reminder_time_zone: reminderTimeZoneSchema,
+});
+export type AppointmentCreateBody = z.infer<typeof appointmentCreateBodySchema>;
+
+/** PUT /v1/appointment?appt_id=: the spec's list has neither appointment_type nor reminder_time_zone. */
+export const appointmentUpdateBodySchema = appointmentCreateBodySchema.omit({
+  appointment_type: true,
+  reminder_time_zone: true,
+});
+export type AppointmentUpdateBody = z.infer<typeof appointmentUpdateBodySchema>;
+
+/**
+ * "Not earlier than today" (Date_In_Past_Error on appointment_date), kept out of the base schemas so
+ * the caller injects today's date (tests, the server in the user's zone via todayAtOffset) and so
+ * stored past appointments still validate as answers. Use with `.refine(check, params)`.
+ */
+export function appointmentDateNotInPast(today: Date) {
+  return {
+    check: (value: { appointment_date: string }) => !isDateBeforeToday(value.appointment_date, today),
+    params: { path: ['appointment_date'], message: 'Date_In_Past_Error' },
+  };
+}
+
+/** The create body with the past-date rule for `today`. */
+export function appointmentCreateBodySchemaAt(today: Date) {
+  const rule = appointmentDateNotInPast(today);
+  return appointmentCreateBodySchema.refine(rule.check, rule.params);
+}
+
+/**
+ * The add/edit form: the create body plus the pet choice. The spec calls the select pet_name; its
+ * value is the pet's id, sent as the pet_id query.
+ */
+export const appointmentFormSchema = appointmentCreateBodySchema.extend({
+  pet_id: requiredText('Petname_is_Required'),
+});
+export type AppointmentForm = z.infer<typeof appointmentFormSchema>;
+
+export function appointmentFormSchemaAt(today: Date) {
+  const rule = appointmentDateNotInPast(today);
+  return appointmentFormSchema.refine(rule.check, rule.params);
+}
+
+/** The appointment as answered by POST and PUT. */
+export const appointmentSchema = appointmentCreateBodySchema.extend({
+  id: idSchema,
+  pet_id: idSchema,
+  pet_name: z.string(),
+  user_id: idSchema,
+  /** The reminder job, if one is scheduled. */
+  job_id: z.string().nullish(),
+  created_at: timestampSchema,
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// List form. Rule: every field gets the prefix appointment_ unless it already starts with it, so
+// id -> appointment_id, reason -> appointment_reason, but appointment_date stays appointment_date
+// (never appointment_appointment_date). No two fields collide under this rule.
+
+const LIST_PREFIX = 'appointment_';
+type AppointmentShape = typeof appointmentSchema.shape;
+type ListKey<K extends string> = K extends `${typeof LIST_PREFIX}${string}` ? K : `${typeof LIST_PREFIX}${K}`;
+
+export function appointmentListKey<K extends string>(key: K): ListKey<K> {
+  return (key.startsWith(LIST_PREFIX) ? key : `${LIST_PREFIX}${key}`) as ListKey<K>;
+}
+
+const listShape = Object.fromEntries(
+  Object.entries(appointmentSchema.shape).map(([key, schema]) => [appointmentListKey(key), schema]),
+) as { [K in keyof AppointmentShape as ListKey<K & string>]: AppointmentShape[K] };
+
+export const appointmentListItemSchema = z.object(listShape);
+export type AppointmentListItem = z.infer<typeof appointmentListItemSchema>;
+/** GET /v1/appointment/myappointments and /mypetappointments?pet_id=: plain arrays. */
+export const appointmentListResponseSchema = z.array(appointmentListItemSchema);
+
+export function toAppointmentListItem(appointment: Appointment): AppointmentListItem {
+  return Object.fromEntries(
+    Object.entries(appointment).map(([key, value]) => [appointmentListKey(key), value]),
+  ) as AppointmentListItem;
+}
+
+export function fromAppointmentListItem(item: AppointmentListItem): Appointment {
+  const unprefixed = new Set<string>(Object.keys(appointmentSchema.shape));
+  return Object.fromEntries(
+    Object.entries(item).map(([key, value]) => {
+      const bare = key.slice(LIST_PREFIX.length);
+      // appointment_date, appointment_time, appointment_type kept their name.
+      return [unprefixed.has(key) ? key : bare, value];
+    }),
+  ) as Appointment;
+}
+
+export const apptIdQuerySchema = z.object({ appt_id: idSchema });
+
+/**
+ * Pet-data section 4: today or later is upcoming (soonest first); earlier is passed (newest
+ * first). Within a day, ordered by appointment_time.
+ */
+export function splitAppointments<T extends { appointment_date: string; appointment_time: string }>(
+  appointments: readonly T[],
+  today: Date,
+): { upcoming: T[]; passed: T[] } {
+  const ascending = [...appointments].sort(
+    (a, b) =>
+      ddMmYyyySortKey(a.appointment_date) - ddMmYyyySortKey(b.appointment_date) ||
+      a.appointment_time.localeCompare(b.appointment_time),
+  );
+  return {
+    upcoming: ascending.filter((item) => !isDateBeforeToday(item.appointment_date, today)),
+    passed: ascending.filter((item) => isDateBeforeToday(item.appointment_date, today)).reverse(),
+  };
+}

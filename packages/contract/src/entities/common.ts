@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks shared by the entity files. Conventions:
+ * - Validation messages are translation keys of the spec (the web shows them via i18next, the
+ *   server answers 400 with the first one as `key`).
+ * - Optional text fields in request bodies accept a string, null or nothing; '' means "not given".
+ *   Answers reuse the body schemas, so the server may answer null (preferred) or '' for such fields.
+ * - Ids are opaque non-empty strings (UUIDs for our rows, identity-service ids for users).
+ */
+
+/** Key for a malformed dd.MM.yyyy date (not in the spec's catalogue; the form pickers avoid it). */
+export const DATE_FORMAT_ERROR_KEY = 'Date_Format_Error';
+/** Key for a malformed HH:mm time (not in the spec's catalogue; the form pickers avoid it). */
+export const TIME_FORMAT_ERROR_KEY = 'Time_Format_Error';
+export const EMAIL_FORMAT_ERROR_KEY = 'Email_Format_Error';
+
+export const idSchema = z.string().min(1);
+/** Row timestamps (created_at): ISO 8601 in UTC, as `Date.prototype.toISOString()` writes them. */
+export const timestampSchema = z.iso.datetime();
+
+/** A required text field: trimmed, and empty (or missing) gives `key`. */
+export function requiredText(key: string) {
+  return z.string(key).trim().min(1, key);
+}
+
+/** An optional free-text field; '' or null means not given. */
+export const optionalText = z.string().trim().nullish();
+
+/** An optional e-mail: trimmed, '' means not given, anything else must be a valid address. */
+export const optionalEmailSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || z.regexes.email.test(value), EMAIL_FORMAT_ERROR_KEY)
+  .nullish();
+
+/** '' and undefined become null: for storing optional fields that came from a body. */
+export function blankToNull<T>(value: T | '' | null | undefined): T | null {
+  return value === '' || value === undefined ? null : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates dd.MM.yyyy and times HH:mm (24 h). Calendar dates have no time zone: we read and write
+// them with the *local* calendar of the running process (date-fns `parse(s, 'dd.MM.yyyy')` does
+// the same), so parse(format(d)) gives back d's local day on both server and browser.
+
+const DDMMYYYY_PATTERN = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Local midnight of a dd.MM.yyyy string, or null when it is malformed or not a calendar date. */
+export function parseDdMmYyyy(value: string): Date | null {
+  const match = DDMMYYYY_PATTERN.exec(value);
+  if (!match) return null;
+  const day = Number(match[1]);
+  const month = Number(match[2]);
+  const year = Number(match[3]);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(2000, 0, 1);
+  // setFullYear, because the Date constructor maps years 0..99 to 1900..1999.
+  date.setFullYear(year, month - 1, day);
+  // 31.02. rolls over into March: reject anything that did not stay on the given day.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return date;
+}
+
+/** The local calendar day of `date` as dd.MM.yyyy. */
+export function formatDdMmYyyy(date: Date): string {
+  const dd = String(date.getDate()).padStart(2, '0');
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  const yyyy = String(date.getFullYear()).padStart(4, '0');
+  return `${dd}.${mm}.${yyyy}`;
+}
+
+/** Sort key yyyymmdd of a valid dd.MM.yyyy string (NaN when invalid), for ordering without Dates. */
+export function ddMmYyyySortKey(value: string): number {
+  const date = parseDdMmYyyy(value);
+  return date ? date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate() : Number.NaN;
+}
+
+/** Is the dd.MM.yyyy date before the local calendar day of `today`? Invalid dates are not. */
+export function isDateBeforeToday(value: string, today: Date): boolean {
+  return ddMmYyyySortKey(value) < ddMmYyyySortKey(formatDdMmYyyy(today));
+}
+
+/**
+ * Local midnight of the calendar day it is at UTC offset `offsetHours` (e.g. an appointment's
+ * reminder_time_zone) at instant `now`. Lets the server judge "today" in the user's zone.
+ */
+export function todayAtOffset(offsetHours: number, now: Date = new Date()): Date {
+  const shifted = new Date(now.getTime() + offsetHours * 3_600_000);
+  const day = new Date(2000, 0, 1);
+  day.setFullYear(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate());
+  return day;
+}
+
+export const ddmmyyyySchema = z
+  .string(DATE_FORMAT_ERROR_KEY)
+  .trim()
+  .regex(DDMMYYYY_PATTERN, { error: DATE_FORMAT_ERROR_KEY, abort: true })
+  .refine((value) => parseDdMmYyyy(value) !== null, DATE_FORMAT_ERROR_KEY);
+
+/** A required date: empty gives `requiredKey`, a malformed one Date_Format_Error. */
+export function requiredDdMmYyyy(requiredKey: string) {
+  return z
+    .string(requiredKey)
+    .trim()
+    .min(1, { error: requiredKey, abort: true })
+    .refine((value) => parseDdMmYyyy(value) !== null, DATE_FORMAT_ERROR_KEY);
+}
+
+/** An optional date ('' or null = not given). */
+export const optionalDdMmYyyy = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || parseDdMmYyyy(value) !== null, DATE_FORMAT_ERROR_KEY)
+  .nullish();
+
+export const hhmmSchema = z.string(TIME_FORMAT_ERROR_KEY).trim().regex(HHMM_PATTERN, TIME_FORMAT_ERROR_KEY);
+
+/** A required time: empty gives `requiredKey`, a malformed one Time_Format_Error. */
+export function requiredHhMm(requiredKey: string) {
+  return z
+    .string(requiredKey)
+    .trim()
+    .min(1, { error: requiredKey, abort: true })
+    .regex(HHMM_PATTERN, TIME_FORMAT_ERROR_KEY);
+}
+
+export const optionalHhMm = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || HHMM_PATTERN.test(value), TIME_FORMAT_ERROR_KEY)
+  .nullish();
+
+/** Yes/No answers of the medical forms (still_acute, prescription, in_use). */
+export const YES_NO = ['Yes', 'No'] as const;
+export const yesNoSchema = z.enum(YES_NO);
+export type YesNo = z.infer<typeof yesNoSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Query strings and small answers shared by several calls.
+
+export const idQuerySchema = z.object({ id: idSchema });
+export const petIdQuerySchema = z.object({ pet_id: idSchema });
+
+/** Answer of calls whose only use is a confirmation text (deletes, verifyemail, ...). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** POST /v1/upload/image?file_for=user | pet&pet_id= (pet_id required for pets). */
+export const uploadImageQuerySchema = z
+  .object({ file_for: z.enum(['user', 'pet']), pet_id: idSchema.optional() })
+  .refine((query) => query.file_for === 'user' || query.pet_id !== undefined, {
+    path: ['pet_id'],
+    message: 'pet_id is required when file_for=pet',
+  });
+export type UploadImageQuery = z.infer<typeof uploadImageQuerySchema>;
+export const uploadImageResponseSchema = z.object({ image_url: z.string().min(1) });
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
+
+/** The logging POST (path not shown in the spec): sent by clients on failures. */
+export const clientLogBodySchema = z.object({
+  log: z.string().max(10_000),
+  platform: z.string().max(100),
+  error: z.string().max(10_000),
+});
+export type ClientLogBody = z.infer<typeof clientLogBodySchema>;

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { PLAN_DURATIONS_MONTHS, PLAN_SEQUENCE_MAX, PLAN_SEQUENCE_MIN } from '../constants.ts';
+import { EMAIL_FORMAT_ERROR_KEY, idSchema, requiredText, timestampSchema } from './common.ts';
+
+/** Plans, prices, coupons, payment, orders, cancellation and downgrade (account-area 3 and 7). */
+
+export const planDurationSchema = z.literal(PLAN_DURATIONS_MONTHS);
+
+/** A plan as the portal shows it. Price ids are null for plans that cannot be bought (free). */
+export const productSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  sequence: z.number().int().min(PLAN_SEQUENCE_MIN).max(PLAN_SEQUENCE_MAX),
+  monthly_price: z.number().min(0),
+  yearly_price: z.number().min(0),
+  monthly_price_id: z.string().nullable(),
+  yearly_price_id: z.string().nullable(),
+  is_default: z.boolean(),
+  pets_limit: z.number().int().min(0),
+  /** At or above UNLIMITED_DOCUMENTS_THRESHOLD the plan counts as unlimited. */
+  documents_limit: z.number().int().min(0),
+  gps_tracking: z.boolean(),
+  medical: z.boolean(),
+  appointments: z.boolean(),
+  /** Months; only the GPS tracker brand sells by duration. */
+  duration: planDurationSchema.nullable(),
+  stripe_id: z.string().nullable(),
+  /** Operator note; 'Promo' marks the dog brand's promo plan. */
+  internal_note: z.string().nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /v1/subscription/product/list?partner_id=. */
+export const partnerIdQuerySchema = z.object({ partner_id: z.string().optional() });
+export const productListResponseSchema = z.object({
+  data: z.array(productSchema),
+  /** Id of the plan of an order placed but not yet paid, else null. */
+  order_placed: idSchema.nullable(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** Billing interval, lowercase as the calls send it. */
+export const PAY_TYPES = ['monthly', 'yearly'] as const;
+export const payTypeSchema = z.enum(PAY_TYPES);
+export type PayType = z.infer<typeof payTypeSchema>;
+
+/** POST /v1/subscription/prices. */
+export const pricesBodySchema = z.object({
+  pay_type: payTypeSchema,
+  product_id: idSchema,
+  coupon_id: idSchema.optional(),
+});
+export type PricesBody = z.infer<typeof pricesBodySchema>;
+
+/** Euro amounts; a negative proration is a credit for the rest of the current plan. */
+export const pricesResponseSchema = z.object({
+  total_price_discounted: z.number(),
+  other_price: z.number(),
+  tracker_price: z.number(),
+  discount: z.number(),
+  proration: z.number(),
+  order_placed: idSchema.nullable(),
+});
+export type PricesResponse = z.infer<typeof pricesResponseSchema>;
+
+/** POST /v1/coupon/isvalid. The code is uppercased before checking (account-area section 5). */
+export const couponCheckBodySchema = z.object({
+  code_name: z.string('Invalid_Code').trim().toUpperCase().min(1, 'Invalid_Code'),
+  email: z.string().trim().pipe(z.email(EMAIL_FORMAT_ERROR_KEY)),
+  /** The billing interval the coupon would apply to. */
+  duration: payTypeSchema,
+  product_id: idSchema,
+  coupon_for: z.enum(['existing_customer', 'new_customer']),
+});
+export type CouponCheckBody = z.infer<typeof couponCheckBodySchema>;
+
+export const couponCheckResponseSchema = z.object({
+  codes: z.array(
+    z.object({
+      isvalid: z.boolean(),
+      coupon_id: z.string().nullable(),
+      /** One of COUPON_MESSAGES when invalid; map it with couponMessageKey. */
+      message: z.string(),
+    }),
+  ),
+});
+export type CouponCheckResponse = z.infer<typeof couponCheckResponseSchema>;
+
+/** POST /v1/subscription/change/request: delivery form e-mail is only format-checked. */
+export const paymentRequestBodySchema = z.object({
+  price_id: idSchema,
+  product_id: idSchema,
+  pay_type: payTypeSchema,
+  name: z.string().trim(),
+  email: z.string().trim().pipe(z.email(EMAIL_FORMAT_ERROR_KEY)),
+  city: z.string().trim(),
+  country: z.string().trim(),
+  phone: z.string().trim(),
+  street: z.string().trim(),
+  zipcode: z.string().trim(),
+  address: z.string().trim(),
+  coupon_id: idSchema.optional(),
+});
+export type PaymentRequestBody = z.infer<typeof paymentRequestBodySchema>;
+
+/** The card provider's client secret and the created order (deleted again on a card failure). */
+export const paymentRequestResponseSchema = z.object({ secret: z.string().min(1), order_id: idSchema });
+export type PaymentRequestResponse = z.infer<typeof paymentRequestResponseSchema>;
+
+/** An order / bill row (GET /v1/order/myorders answers a plain array). */
+export const orderSchema = z.object({
+  id: idSchema,
+  order_number: z.string(),
+  /** Bill date as displayed, dd.MM.yyyy. */
+  order_date: z.string(),
+  product_name: z.string(),
+  /** Paid amount formatted like formatEuro: '19,99 €'. */
+  paid_amount_eur_formatted: z.string(),
+  /** When the order was placed. */
+  date: timestampSchema,
+  /** Billing interval of the order (the bill period column). */
+  type: payTypeSchema.nullable(),
+  payment_type: z.enum(['card', 'sepa_debit']).nullable(),
+  invoice_number: z.string().nullable(),
+  invoice_url: z.string().nullable(),
+  activation_code: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderListResponseSchema = z.array(orderSchema);
+
+/**
+ * GET /v1/subscription/cancelat: what is pending at period end. 'cancel' is a termination pending
+ * (the cancel page opens in cancel_Termination); the other values leave the choice page.
+ */
+export const CANCEL_AT_STATUSES = ['cancel', 'downgrade', 'active', 'none'] as const;
+export const cancelAtResponseSchema = z.object({ status: z.enum(CANCEL_AT_STATUSES) });
+export type CancelAtResponse = z.infer<typeof cancelAtResponseSchema>;
+
+/** POST /v1/subscription/cancel: end_date in epoch seconds. */
+export const cancelResponseSchema = z.object({ current_phase: z.object({ end_date: z.number().int() }) });
+export type CancelResponse = z.infer<typeof cancelResponseSchema>;
+
+/** POST /v1/subscription/downgrade. */
+export const downgradeBodySchema = z.object({ price_id: idSchema });
+export type DowngradeBody = z.infer<typeof downgradeBodySchema>;
+
+/** POST /v1/subscription/change/apply: tracker_ids only when no trackers are registered yet. */
+export const changeApplyBodySchema = z.object({
+  activation_code: requiredText('Activation_Code_Text_Required'),
+  tracker_ids: z.array(z.string().trim().min(1)).optional(),
+});
+export type ChangeApplyBody = z.infer<typeof changeApplyBodySchema>;
+
+/** Answer of the activation calls (verifycode, change/apply): the attached product when any. */
+export const activationResponseSchema = z.object({
+  message: z.string(),
+  product: productSchema.nullish(),
+});
+export type ActivationResponse = z.infer<typeof activationResponseSchema>;
+
+/** The payment-update session call (path not shown): where the hosted checkout returns to. */
+export const paymentUpdateSessionBodySchema = z.object({ success_url: z.url(), cancel_url: z.url() });
+export type PaymentUpdateSessionBody = z.infer<typeof paymentUpdateSessionBodySchema>;
+
+/** The hosted checkout session: its id and the URL to send the browser to. */
+export const paymentUpdateSessionResponseSchema = z.object({ session_id: z.string().min(1), url: z.url() });
+export type PaymentUpdateSessionResponse = z.infer<typeof paymentUpdateSessionResponseSchema>;
+
+/** POST /v1/subscription/update_payment (no payload) creates the same kind of session. */
+export const updatePaymentResponseSchema = paymentUpdateSessionResponseSchema;
+
+/** GET /v1/user/payment_method (answer use not shown): the default payment method, if any. */
+export const paymentMethodResponseSchema = z.object({
+  type: z.enum(['card', 'sepa_debit']).nullable(),
+  /** Last four digits of the card or IBAN. */
+  last4: z.string().nullable(),
+  /** Card brand (visa, ...), null for SEPA. */
+  brand: z.string().nullable(),
+});
+export type PaymentMethodResponse = z.infer<typeof paymentMethodResponseSchema>;

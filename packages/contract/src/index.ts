@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './brands.ts';
+export * from './http.ts';
+export * from './entities/index.ts';
+export * from './limits.ts';
