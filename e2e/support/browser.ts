@@ -35,11 +35,71 @@ export interface ContextOptions {
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',
   });
+  recordJournal(context);
+  return context;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failure journal: a failed journey on a CI machine leaves no browser to look at, so every context
+// records what its pages did (navigations, failed calls, console errors) and, when it is closed,
+// where it ended and what it showed. failure-report.ts prints this for a failed test only.
+
+const JOURNAL_LIMIT = 300;
+let journal: string[] = [];
+let journalStart = Date.now();
+
+function note(line: string): void {
+  journal.push(`${((Date.now() - journalStart) / 1000).toFixed(2).padStart(7)}s ${line}`);
+  if (journal.length > JOURNAL_LIMIT) journal = journal.slice(-JOURNAL_LIMIT);
+}
+
+/** Starts a new journal (before each test) and returns the previous one. */
+export function takeJournal(): string[] {
+  const taken = journal;
+  journal = [];
+  journalStart = Date.now();
+  return taken;
+}
+
+function watchPage(page: Page, name: string): void {
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`${name} at ${frame.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      note(`${name} console.${message.type()}: ${message.text().slice(0, 300)}`);
+    }
+  });
+  page.on('pageerror', (error) => note(`${name} page error: ${error.message.slice(0, 300)}`));
+  page.on('requestfailed', (request) =>
+    note(`${name} request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+  );
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.includes('/v1/') || url.includes('/identity/') || response.status() >= 400) {
+      note(`${name} ${response.status()} ${response.request().method()} ${url}`);
+    }
+  });
+}
+
+function recordJournal(context: BrowserContext): void {
+  let pages = 0;
+  context.on('page', (page) => watchPage(page, `page${++pages}`));
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    for (const [index, page] of context.pages().entries()) {
+      const text = await page
+        .evaluate(() => document.body.innerText)
+        .catch((error: unknown) => `(no text: ${String(error)})`);
+      note(`page${index + 1} closed at ${page.url()} showing:\n${text.slice(0, 1500)}`);
+    }
+    return close(...args);
+  };
 }
 
 /** Saves a screenshot under e2e/artifacts (kept out of git) for people to look at. */

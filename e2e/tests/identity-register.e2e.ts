@@ -28,16 +28,8 @@ let server: RunningServer;
 let browser: Browser;
 const PASSWORD = 'Sommer-2024';
 
-let premiumCode: string;
-let trackerCode: string;
-
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The operator command takes a few seconds per run: both codes at once.
-  [premiumCode, trackerCode] = await Promise.all([
-    generateCode(server, { product: 'premium' }),
-    generateCode(server, { brand: 'gpstracker', product: 'basis12', tracker: 'TRK-1' }),
-  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -129,7 +121,8 @@ describe('registration without a code, verification, sign-in and sign-out', () =
 
 describe('registration with an activation code', () => {
   it('checks the code on OK, shows the fields after a valid code and attaches the product (en)', async () => {
-    const code = premiumCode;
+    // Its own code: a retried attempt must not find the code redeemed by the failed one.
+    const code = await generateCode(server, { product: 'premium' });
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     const email = uniqueEmail('register-code');
@@ -166,9 +159,13 @@ describe('registration with an activation code', () => {
       expect(info.body.product.name).toBe('Premium');
       expect(info.body.product_associated).toBe(true);
 
-      // The same code a second time: already redeemed.
+      // A register link for someone else signs the current user out first; then the same code a
+      // second time is already redeemed.
       await page.goto(`${server.url}/register?email=${encodeURIComponent(uniqueEmail('other'))}`);
-      await page.getByRole('radio', { name: tr('en', 'identity.register.choiceYes') }).check();
+      const yes = page.getByRole('radio', { name: tr('en', 'identity.register.choiceYes') });
+      await yes.waitFor();
+      expect((await myInfoInBrowser(page)).status).toBe(401);
+      await yes.check();
       await field(page, tr('en', 'identity.fields.activationCode')).fill(code);
       await page.getByRole('button', { name: tr('en', 'identity.register.checkCode'), exact: true }).click();
       await page.getByText(tr('en', 'Code_Already_Redeemed')).waitFor();
@@ -178,7 +175,9 @@ describe('registration with an activation code', () => {
   });
 
   it('asks the tracker brand for the tracker id and registers it with the code (de, phone)', async () => {
-    const code = trackerCode;
+    // Its own tracker and code: a retried attempt must not find them taken by the failed one.
+    const trackerId = `TRK-${Date.now().toString(36).toUpperCase()}`;
+    const code = await generateCode(server, { brand: 'gpstracker', product: 'basis12', tracker: trackerId });
     const origin = server.brandUrl('gpstracker');
     const context = await newContext(browser, { locale: 'de-DE', viewport: 'phone' });
     const page = await context.newPage();
@@ -201,7 +200,7 @@ describe('registration with an activation code', () => {
       await trackerField.fill('TRK-2');
       await ok.click();
       await page.getByText(tr('de', 'Invalid_GPS_id')).waitFor();
-      await trackerField.fill('TRK-1');
+      await trackerField.fill(trackerId);
       await ok.click();
       await page.getByText(tr('de', 'identity.register.codeValidProduct', { product: 'BASIS 12' })).waitFor();
       await screenshot(page, 'identity-register-tracker-de-phone-light');
@@ -215,7 +214,7 @@ describe('registration with an activation code', () => {
       await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
       const info = await myInfoInBrowser<{ product: { name: string }; tracker_ids: string[] }>(page);
       expect(info.body.product.name).toBe('BASIS 12');
-      expect(info.body.tracker_ids).toEqual(['TRK-1']);
+      expect(info.body.tracker_ids).toEqual([trackerId]);
     } finally {
       await closeQuietly(context);
     }
