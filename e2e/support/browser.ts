@@ -40,8 +40,26 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',
   });
+  await context.addInitScript(withoutTransitions);
   recordJournal(context);
   return context;
+}
+
+/**
+ * CSS transitions end at once in the journeys (as Playwright's `animations: 'disabled'` does for
+ * screenshots). A click is a pointer-down and a pointer-up; on a busy machine a panel that is
+ * still unfolding (the register screen's code field, an accordion) moved the button between the
+ * two, so the click landed beside it. Their durations are the spec's and checked in the web tests;
+ * here only the end state matters. Keyframe animations (spinners) keep running.
+ */
+function withoutTransitions(): void {
+  const style = document.createElement('style');
+  style.textContent =
+    '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; ' +
+    'scroll-behavior: auto !important; }';
+  const install = () => document.head.append(style);
+  if (document.head) install();
+  else document.addEventListener('DOMContentLoaded', install, { once: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,16 +105,47 @@ function watchPage(page: Page, name: string): void {
   });
 }
 
+/** In every page: the last clicks and form submits, with what they hit (read when closing). */
+function recordInteractions(): void {
+  const events: string[] = [];
+  (window as unknown as { journalEvents: string[] }).journalEvents = events;
+  const describe = (target: EventTarget | null) => {
+    if (!(target instanceof Element)) return String(target);
+    const label = target.getAttribute('aria-label') ?? target.textContent?.trim().slice(0, 30) ?? '';
+    return `${target.tagName.toLowerCase()}${target.id ? `#${target.id}` : ''} "${label}"`;
+  };
+  for (const type of ['pointerdown', 'click', 'submit']) {
+    document.addEventListener(
+      type,
+      (event) => {
+        events.push(`${(performance.now() / 1000).toFixed(2)}s ${type} on ${describe(event.target)}`);
+        if (events.length > 30) events.shift();
+      },
+      true,
+    );
+  }
+}
+
 function recordJournal(context: BrowserContext): void {
+  void context.addInitScript(recordInteractions);
   let pages = 0;
   context.on('page', (page) => watchPage(page, `page${++pages}`));
   const close = context.close.bind(context);
   context.close = async (...args) => {
     for (const [index, page] of context.pages().entries()) {
-      const text = await page
-        .evaluate(() => document.body.innerText)
+      const state = await page
+        .evaluate(() => {
+          const fields = [...document.querySelectorAll('input, textarea')].map((element) => {
+            const input = element as HTMLInputElement;
+            const value =
+              input.type === 'radio' || input.type === 'checkbox' ? String(input.checked) : input.value;
+            return `${input.name || input.id || input.type}=${JSON.stringify(value.slice(0, 80))}`;
+          });
+          const events = (window as unknown as { journalEvents?: string[] }).journalEvents ?? [];
+          return `${document.body.innerText.slice(0, 1500)}\nfields: ${fields.join(' ')}\nevents (page clock):\n${events.join('\n')}`;
+        })
         .catch((error: unknown) => `(no text: ${String(error)})`);
-      note(`page${index + 1} closed at ${page.url()} showing:\n${text.slice(0, 1500)}`);
+      note(`page${index + 1} closed at ${page.url()} showing:\n${state}`);
     }
     return close(...args);
   };

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_TYPES, COUNTRY_LIST_SORT_THRESHOLD, type Contact, type Pet } from '@pet/contract';
+import {
+  CONTACT_TYPES,
+  COUNTRY_LIST_SORT_THRESHOLD,
+  EXPAND_ANIMATION_MS,
+  type Contact,
+  type Pet,
+} from '@pet/contract';
 import { translations } from '@/lib/i18n';
 import { COUNTRY_CODES, countryName, countryOptions } from '@/lib/countries';
 import { groupContactsByType } from '@/features/contacts/contact-types';
@@ -208,6 +214,11 @@ describe('contacts page', () => {
     ]);
     const { user } = renderApp(PATH);
     await user.click(await screen.findByRole('button', { name: /^Vets/ }));
+    // The accordion unfolds in the spec's 250 ms.
+    const card = await screen.findByRole('article', { name: 'Anna Weber' });
+    expect(card.closest<HTMLElement>('.MuiCollapse-root')?.style.transitionDuration).toBe(
+      `${EXPAND_ANIMATION_MS}ms`,
+    );
     await user.click(await screen.findByRole('button', { name: 'Edit Anna Weber' }));
     const form = await screen.findByRole('form', { name: 'Edit contact' });
     expect(field(form, 'Name')).toHaveValue('Anna Weber');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MEDICAL_CATEGORIES,
   MEDICAL_TYPES,
+  PET_LIST_EXPAND_ANIMATION_MS,
   SURGERY_TYPES,
   TAKING_SCHEDULE,
   YES_NO,
@@ -347,6 +348,10 @@ describe('medical data pages', () => {
     const { user } = renderApp(`${BASE}/diseases`);
     await user.click(await screen.findByRole('button', { name: /Arthritis/ }));
     const form = await screen.findByRole('form', { name: 'Edit Arthritis' });
+    // The row unfolds in the spec's 500 ms.
+    expect(form.closest<HTMLElement>('.MuiCollapse-root')?.style.transitionDuration).toBe(
+      `${PET_LIST_EXPAND_ANIMATION_MS}ms`,
+    );
     expect(textField(form, 'Practice or clinic')).toHaveValue('Klinik');
     await user.clear(textField(form, 'Disease'));
     await user.type(textField(form, 'Disease'), 'Arthrosis');
