@@ -201,7 +201,10 @@ describe.concurrent.each([
       await textField(newForm, text.name).fill('Lena Berg');
       await textField(newForm, text.phone).fill('0171 555000');
       await newForm.getByRole('button', { name: text.save }).click();
-      await page.getByRole('article', { name: 'Lena Berg' }).waitFor();
+      // Only what was typed: nothing of the vet added before (no "Dr.", no e-mail, no address).
+      const ownTypeCard = page.getByRole('article', { name: 'Lena Berg', exact: true });
+      await ownTypeCard.waitFor();
+      expect(await ownTypeCard.getByText('anna@tierarzt.example').count()).toBe(0);
       await accordion(page, text.customTypeName).waitFor();
       await accordion(page, text.vets).waitFor();
       stored = await contactsOf(user, petId);

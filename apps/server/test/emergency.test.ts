@@ -3,8 +3,10 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { EMERGENCY_PUBLIC_KEYS, LIMIT_KEYS } from '@pet/contract';
+import { BRANDS, EMERGENCY_PUBLIC_KEYS, LIMIT_KEYS } from '@pet/contract';
 import { setBan } from '../src/modules/identity/identity.repo.ts';
+import { emergencyDownloadDecision } from '../src/modules/plans/plan-limits.ts';
+import { createPlan, type NewPlan } from '../src/modules/plans/plans.repo.ts';
 import { testDatabaseKind } from './helpers.ts';
 import { call, freshIp, registeredUser, v1 } from './identity-helpers.ts';
 import { generateCodes } from './support/codes.ts';
@@ -79,6 +81,23 @@ async function redeemSingleCode(user: User, plan = 'premium'): Promise<string> {
   expect(res.statusCode, res.body).toBe(200);
   return code!;
 }
+
+/** A paid plan's fields but its identity and sequence. */
+const PAID_PLAN_FIELDS: Omit<NewPlan, 'partnerId' | 'key' | 'name' | 'sequence'> = {
+  isDefault: false,
+  monthlyPriceCents: 299,
+  yearlyPriceCents: 2990,
+  monthlyPriceId: null,
+  yearlyPriceId: null,
+  stripeId: null,
+  petsLimit: 2,
+  documentsLimit: 20,
+  gpsTracking: false,
+  medical: true,
+  appointments: true,
+  duration: null,
+  internalNote: '',
+};
 
 const download = (user: User | null, query = '') =>
   call(t.app, 'GET', `/v1/emergency${query}`, undefined, user ? as(user) : {});
@@ -355,6 +374,26 @@ describe(`emergency file (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const petless = await registeredUser(t.app);
     await redeemSingleCode(petless);
     expectRefusal(await download(petless), 500, LIMIT_KEYS.noPet);
+  });
+
+  it("applies a brand's lowest plan sequence (tier-fritz: a paid plan at sequence 0 never downloads)", async () => {
+    const user = await registeredUser(t.app);
+    await redeemSingleCode(user);
+    // No seeded plan is paid at sequence 0, so the operator adds one, as `npm run admin` would.
+    await createPlan(t.app.db, {
+      ...PAID_PLAN_FIELDS,
+      partnerId: 'primepet',
+      key: 'starter0',
+      name: 'Starter',
+      sequence: 0,
+    });
+    await setPlan(t.app, user.id, 'starter0');
+    const tierFritz = BRANDS.tierfritz;
+    expect(tierFritz.limits.emergencyDownloadMinSequence).toBe(1);
+    expect(await emergencyDownloadDecision(t.app.db, user.id, BRANDS.primepet)).toBe('allowed');
+    expect(await emergencyDownloadDecision(t.app.db, user.id, tierFritz)).toBe('not_allowed');
+    await setPlan(t.app, user.id, 'premium');
+    expect(await emergencyDownloadDecision(t.app.db, user.id, tierFritz)).toBe('allowed');
   });
 
   describe('GET /v1/emergency/public', () => {

@@ -98,6 +98,7 @@ export function ContactForm({
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormValues, unknown, ContactFormOutput>({
     resolver: zodResolver(contactFormSchema),
@@ -117,6 +118,9 @@ export function ContactForm({
         ? await update.mutateAsync({ contactId: contact.id, body })
         : await create.mutateAsync(body);
       notify.success('Success_Message_Text');
+      // The add form may stay mounted (its accordion folds away over 250 ms and can be reopened
+      // meanwhile): the next contact must start empty, not with this one's values.
+      if (!contact) reset(emptyContactForm(presetType));
       onSaved(saved);
     } catch (error) {
       const fieldErrors = isApiError(error) ? Object.entries(error.fields) : [];
@@ -245,7 +249,15 @@ export function ContactForm({
         </Grid>
       </Grid>
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
-        <Button color="inherit" onClick={onCancel} disabled={isSubmitting}>
+        <Button
+          color="inherit"
+          onClick={() => {
+            // Cancelled means discarded, also when the form is reopened before it unmounts.
+            if (!contact) reset(emptyContactForm(presetType));
+            onCancel();
+          }}
+          disabled={isSubmitting}
+        >
           {t('contacts.cancel')}
         </Button>
         <Button
