@@ -126,27 +126,44 @@ function recordInteractions(): void {
   }
 }
 
+/** What a page shows: its text, its form values and its last clicks. */
+async function pageState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const fields = [...document.querySelectorAll('input, textarea')].map((element) => {
+        const input = element as HTMLInputElement;
+        const value =
+          input.type === 'radio' || input.type === 'checkbox' ? String(input.checked) : input.value;
+        return `${input.name || input.id || input.type}=${JSON.stringify(value.slice(0, 80))}`;
+      });
+      const events = (window as unknown as { journalEvents?: string[] }).journalEvents ?? [];
+      return `${document.body.innerText.slice(0, 1500)}\nfields: ${fields.join(' ')}\nevents (page clock):\n${events.join('\n')}`;
+    })
+    .catch((error: unknown) => `(no text: ${String(error)})`);
+}
+
+const openContexts = new Set<BrowserContext>();
+
+async function notePages(context: BrowserContext, how: string): Promise<void> {
+  for (const [index, page] of context.pages().entries()) {
+    if (page.isClosed()) continue;
+    note(`page${index + 1} ${how} at ${page.url()} showing:\n${await pageState(page)}`);
+  }
+}
+
+/** Notes what every still open page shows (a failed test's hook calls this before anything closes). */
+export async function noteOpenPages(): Promise<void> {
+  for (const context of openContexts) await notePages(context, 'open');
+}
+
 function recordJournal(context: BrowserContext): void {
   void context.addInitScript(recordInteractions);
+  openContexts.add(context);
   let pages = 0;
   context.on('page', (page) => watchPage(page, `page${++pages}`));
   const close = context.close.bind(context);
   context.close = async (...args) => {
-    for (const [index, page] of context.pages().entries()) {
-      const state = await page
-        .evaluate(() => {
-          const fields = [...document.querySelectorAll('input, textarea')].map((element) => {
-            const input = element as HTMLInputElement;
-            const value =
-              input.type === 'radio' || input.type === 'checkbox' ? String(input.checked) : input.value;
-            return `${input.name || input.id || input.type}=${JSON.stringify(value.slice(0, 80))}`;
-          });
-          const events = (window as unknown as { journalEvents?: string[] }).journalEvents ?? [];
-          return `${document.body.innerText.slice(0, 1500)}\nfields: ${fields.join(' ')}\nevents (page clock):\n${events.join('\n')}`;
-        })
-        .catch((error: unknown) => `(no text: ${String(error)})`);
-      note(`page${index + 1} closed at ${page.url()} showing:\n${state}`);
-    }
+    if (openContexts.delete(context)) await notePages(context, 'closed');
     return close(...args);
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import { takeJournal } from './browser.ts';
+import { noteOpenPages, takeJournal } from './browser.ts';
 
 // Prints the browser journal of a failed journey (see browser.ts): on CI it is the only record of
 // what the page did and showed when the wait timed out. E2E_JOURNAL=always prints it for every test.
@@ -7,10 +7,12 @@ beforeEach(() => {
   takeJournal();
 });
 
-afterEach((context) => {
+afterEach(async (context) => {
+  const failed = context.task.result?.state === 'fail';
+  // Pages a test closes in its own failure hook are still open here: note what they show.
+  if (failed) await noteOpenPages();
   const lines = takeJournal();
-  const wanted = context.task.result?.state === 'fail' || process.env.E2E_JOURNAL === 'always';
-  if (!wanted || lines.length === 0) return;
+  if (!(failed || process.env.E2E_JOURNAL === 'always') || lines.length === 0) return;
   console.error(
     `\n--- browser journal of "${context.task.name}" ---\n${lines.join('\n')}\n--- end of journal ---\n`,
   );
