@@ -317,6 +317,19 @@ describe('appointment lists', () => {
     expect(body).not.toHaveProperty('reminder_time_zone');
   });
 
+  it('discards cancelled edits at once, also while the row is still folding away', async () => {
+    installAppointmentsApi([item({ appointment_id: 'appt-8', appointment_reason: 'Check-up' })]);
+    const { user } = renderApp(BASE);
+    await user.click(await screen.findByRole('button', { name: /Check-up/ }));
+    const form = await screen.findByRole('form');
+    const reason = textField(form, 'Reason');
+    await user.clear(reason);
+    await user.type(reason, 'Something else');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    // Reopened before it unmounts, the same form would show again: it must be reset.
+    await waitFor(() => expect(reason).toHaveValue('Check-up'));
+  });
+
   it('deletes an appointment after confirmation and removes its row', async () => {
     const api = installAppointmentsApi([
       item({ appointment_id: 'appt-1', appointment_reason: 'Check-up' }),

@@ -368,6 +368,19 @@ describe('medical data pages', () => {
     expect(api.bodyOf(put!)).not.toHaveProperty('medical_type');
   });
 
+  it('discards cancelled edits at once, also while the row is still folding away', async () => {
+    installMedicalApi([item('disease', { id: 'd1', medical_name: 'Arthritis', medical_date: '15.01.2024' })]);
+    const { user } = renderApp(`${BASE}/diseases`);
+    await user.click(await screen.findByRole('button', { name: /Arthritis/ }));
+    const form = await screen.findByRole('form', { name: 'Edit Arthritis' });
+    const name = textField(form, 'Disease');
+    await user.clear(name);
+    await user.type(name, 'Arthrosis');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    // Reopened within the 500 ms of folding, the same form would show again: it must be reset.
+    await waitFor(() => expect(name).toHaveValue('Arthritis'));
+  });
+
   it('deletes a record after confirmation and returns to the medical-data overview', async () => {
     const api = installMedicalApi([item('allergy', { id: 'a1', medical_name: 'Pollen' })]);
     const { user, router } = renderApp(`${BASE}/allergies`);

@@ -91,6 +91,7 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<AppointmentFormValues, unknown, AppointmentFormOutput>({
     resolver: zodResolver(schema),
@@ -377,7 +378,11 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
       </Grid>
       <FormActions
         submitting={isSubmitting}
-        onCancel={onCancel}
+        // Cancelled edits are discarded, also when the row is reopened before its form unmounts.
+        onCancel={() => {
+          reset();
+          onCancel();
+        }}
         onDelete={onDelete}
         labels={{
           save: t('appointments.save'),

@@ -253,7 +253,7 @@ export function ContactForm({
           color="inherit"
           onClick={() => {
             // Cancelled means discarded, also when the form is reopened before it unmounts.
-            if (!contact) reset(emptyContactForm(presetType));
+            reset();
             onCancel();
           }}
           disabled={isSubmitting}

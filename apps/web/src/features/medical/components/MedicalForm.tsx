@@ -122,6 +122,7 @@ export function MedicalForm({ petId, type, record, onSaved, onCancel, onDelete }
     control,
     handleSubmit,
     setError,
+    reset,
     formState: { isSubmitting },
   } = useForm<MedicalFormValues, unknown, MedicalFormOutput>({
     resolver: zodResolver(medicalFormSchema),
@@ -174,7 +175,11 @@ export function MedicalForm({ petId, type, record, onSaved, onCancel, onDelete }
       </Grid>
       <FormActions
         submitting={isSubmitting}
-        onCancel={onCancel}
+        // Cancelled edits are discarded, also when the row is reopened before its form unmounts.
+        onCancel={() => {
+          reset();
+          onCancel();
+        }}
         onDelete={onDelete}
         labels={{ save: t('medical.save'), cancel: t('medical.cancel'), delete: t('medical.delete') }}
       />
