@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { EMERGENCY_DEFAULT_LANGUAGE, emergencyFileName, type EmergencyLanguage } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { RouterLink } from '@/components/RouterLink';
+import { isApiError } from '@/lib/api-client';
 import { useEmergencyFileMutation } from '../api/download-emergency-file';
 import { downloadErrorKey, isDownloadNotAllowed } from '../emergency-rules';
 import { saveBlob } from '../save-file';
@@ -38,7 +39,8 @@ export function EmergencyDownloadCard() {
       saveBlob(blob, emergencyFileName(chosen));
       setOutcome({ kind: 'saved', fileName: emergencyFileName(chosen) });
     } catch (error) {
-      console.error('The emergency file could not be downloaded', error);
+      // A refusal the server explains (wrong password, plan) is shown, not logged.
+      if (!isApiError(error)) console.error('The emergency file could not be downloaded', error);
       setOutcome({ kind: 'failed', key: downloadErrorKey(error) });
     }
   };

@@ -23,6 +23,7 @@ import {
   emergencyPublicFormSchema,
   type EmergencyPublicForm,
 } from '@pet/contract';
+import { isApiError } from '@/lib/api-client';
 import { usePublicEmergencyFileMutation } from '../api/download-public-emergency-file';
 import { publicDownloadErrorKey } from '../emergency-rules';
 import { saveBlob } from '../save-file';
@@ -53,7 +54,8 @@ export function EmergencyPublicPage() {
       saveBlob(blob, fileName);
       setOutcome({ kind: 'saved', fileName });
     } catch (error) {
-      console.error('The public emergency file could not be downloaded', error);
+      // A refusal the server explains (wrong password, plan) is shown, not logged.
+      if (!isApiError(error)) console.error('The public emergency file could not be downloaded', error);
       setOutcome({ kind: 'failed', key: publicDownloadErrorKey(error) });
     }
   });
