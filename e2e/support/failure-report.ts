@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
-import { noteOpenPages, takeJournal } from './browser.ts';
+import { noteOpenPages, takeJournal } from './journal.ts';
 
-// Prints the browser journal of a failed journey (see browser.ts): on CI it is the only record of
+// Prints the browser journal of a failed journey (see journal.ts): on CI it is the only record of
 // what the page did and showed when the wait timed out. E2E_JOURNAL=always prints it for every test.
 beforeEach(() => {
   takeJournal();
