@@ -15,6 +15,8 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
 import { brandPlugin } from './platform/brand.ts';
 import { JobQueue } from './platform/jobs/jobs.ts';
+import { AdjustableClock } from './platform/clock.ts';
+import { devClockRoutes } from './platform/dev-clock.ts';
 import { createStorage, storagePlugin } from './platform/storage/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
@@ -34,6 +36,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     database: DatabaseHandle;
     jobs: JobQueue;
+    /** Business time (periods, orders, jobs); movable in development (platform/dev-clock.ts). */
+    clock: AdjustableClock;
   }
 }
 
@@ -71,11 +75,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await migrateToLatest(database.db);
   await seedPlans(database.db);
+  const clock = new AdjustableClock();
+  app.decorate('clock', clock);
   const jobs = new JobQueue({
     db: database.db,
     kind: database.kind,
     log: app.log,
     pollMs: config.jobs.pollMs,
+    now: () => clock.now(),
   });
   app.decorate('jobs', jobs);
 
@@ -130,6 +137,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     version: config.version,
     identity: { google: config.identity.google !== null, magicLink: true },
   });
+
+  if (config.devClock) await app.register(devClockRoutes, { clock, jobs });
 
   await registerSpa(app, config.webDistDir);
 

@@ -55,6 +55,13 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Stripe keys. Unset secret key: the in-process Stripe-compatible sandbox (never in production). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Signing secret of webhook events; unset: generated once into DATA_DIR (the sandbox signs with it). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */
+  SANDBOX_SEPA_SETTLE_S: z.coerce.number().int().min(0).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +83,9 @@ export interface AppConfig {
   version: string;
   jobs: { enabled: boolean; pollMs: number };
   storage: StorageConfig;
+  payments: PaymentsConfig;
+  /** Business time can be moved forward (POST /dev/clock/advance): never in production. */
+  devClock: boolean;
   identity: {
     /** From the environment; null means generated once and kept in DATA_DIR (see platform/identity/secrets.ts). */
     authSecret: string | null;
@@ -100,6 +110,35 @@ function parseBrandHosts(value: string): Record<string, BrandId> {
     map[host.toLowerCase()] = parsed.data;
   }
   return map;
+}
+
+/** Payment provider (platform/payments): Stripe with keys, otherwise the sandbox (not in production). */
+export interface PaymentsConfig {
+  mode: 'stripe' | 'sandbox' | 'unavailable';
+  secretKey: string | null;
+  publishableKey: string | null;
+  /** From STRIPE_WEBHOOK_SECRET; null means generated once into webhookSecretFile. */
+  webhookSecret: string | null;
+  webhookSecretFile: string;
+  sepaSettleSeconds: number;
+}
+
+function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
+    throw new Error('Invalid configuration: STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY');
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  }
+  const mode = e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'unavailable' : 'sandbox';
+  return {
+    mode,
+    secretKey: e.STRIPE_SECRET_KEY ?? null,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    webhookSecretFile: path.join(dataDir, 'webhook-secret'),
+    sepaSettleSeconds: e.SANDBOX_SEPA_SETTLE_S,
+  };
 }
 
 /** File storage (platform/storage): the adapter and its settings, plus the signed-URL secret. */
@@ -177,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: process.env.npm_package_version ?? '0.0.0',
     jobs: { enabled: (e.JOBS_ENABLED ?? String(e.NODE_ENV !== 'test')) === 'true', pollMs: e.JOBS_POLL_MS },
     storage: storageConfig(e, dataDir),
+    payments: paymentsConfig(e, dataDir),
+    devClock: e.NODE_ENV !== 'production',
     identity: {
       authSecret: e.AUTH_SECRET ?? null,
       codeSecret: e.CODE_SECRET ?? null,

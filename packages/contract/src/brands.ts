@@ -92,6 +92,11 @@ export const brandConfigSchema = z.object({
     enabled: z.boolean(),
     /** App-download block on the sign-in screen. */
     appDownloadBlock: z.boolean(),
+    /**
+     * One-time price of the GPS tracker in euro (49.95, 49.99 or 59 by brand), added to the first
+     * order of a user who has no tracker yet; 0 where no tracker is sold.
+     */
+    oneTimePrice: z.number().min(0),
   }),
   codeChoices: z.array(codeChoiceSchema).min(1),
   productVisibility: productVisibilitySchema,
@@ -121,6 +126,17 @@ export const brandConfigSchema = z.object({
     de: z.record(z.string(), z.string()),
   }),
   plans: z.array(planSeedSchema).min(1),
+  /** The seller on invoices (section 14 UStG): legal name, address and VAT id. */
+  seller: z.object({
+    legalName: z.string().min(1),
+    street: z.string().min(1),
+    postalCode: z.string().min(1),
+    city: z.string().min(1),
+    country: z.string().length(2),
+    vatId: z.string().min(1),
+    /** Prefix of the invoice numbers, e.g. PP-2026-000001. */
+    invoicePrefix: z.string().min(1),
+  }),
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 
@@ -187,7 +203,7 @@ const base = {
   hiddenMenuItems: [],
   hideCancelForPromo: false,
   showRegisterLink: true,
-  tracker: { enabled: false, appDownloadBlock: false },
+  tracker: { enabled: false, appDownloadBlock: false, oneTimePrice: 0 },
   codeChoices: [...CODE_CHOICES],
   productVisibility: 'standard',
   canOrderFromPaymentScreen: true,
@@ -215,6 +231,15 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
     marketing: marketing('https://www.prime-pet.de'),
     faqUrl: 'https://www.prime-pet.de/faq',
     supportEmail: 'support@prime-pet.de',
+    seller: {
+      legalName: 'Prime Pet GmbH',
+      street: 'Friedrichstraße 123',
+      postalCode: '10117',
+      city: 'Berlin',
+      country: 'DE',
+      vatId: 'DE312345678',
+      invoicePrefix: 'PP',
+    },
   },
   hundeschutz: {
     ...base,
@@ -229,6 +254,15 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
     marketing: marketing('https://www.hunde-schutz.de'),
     faqUrl: 'https://www.hunde-schutz.de/faq',
     supportEmail: 'service@hunde-schutz.de',
+    seller: {
+      legalName: 'Hunde-Schutz GmbH',
+      street: 'Hafenstraße 8',
+      postalCode: '20359',
+      city: 'Hamburg',
+      country: 'DE',
+      vatId: 'DE298765432',
+      invoicePrefix: 'HS',
+    },
     limits: { ...base.limits, petUpsellBelowSequence: 4, petUpsellButton: false, preselectSinglePet: true },
     wording: {
       en: {
@@ -280,13 +314,22 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
     name: 'Pet GPS Tracker',
     logo: '/brands/gpstracker.svg',
     hiddenMenuItems: ['bills', 'updatePaymentDetails'],
-    tracker: { enabled: true, appDownloadBlock: true },
+    tracker: { enabled: true, appDownloadBlock: true, oneTimePrice: 49.99 },
     codeChoices: ['yes', 'no'],
     couponField: false,
     intervalChoice: false,
     marketing: marketing('https://www.pet-gps-tracker.de'),
     faqUrl: 'https://www.pet-gps-tracker.de/faq',
     supportEmail: 'support@pet-gps-tracker.de',
+    seller: {
+      legalName: 'Pet GPS Tracker GmbH',
+      street: 'Leopoldstraße 40',
+      postalCode: '80802',
+      city: 'München',
+      country: 'DE',
+      vatId: 'DE287654321',
+      invoicePrefix: 'GPS',
+    },
     plans: [
       { ...standardPlans[0]!, duration: null },
       {
@@ -331,6 +374,15 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
     marketing: marketing('https://www.tier-fritz.de'),
     faqUrl: 'https://www.tier-fritz.de/faq',
     supportEmail: 'kontakt@tier-fritz.de',
+    seller: {
+      legalName: 'tier-fritz GmbH',
+      street: 'Ehrenstraße 12',
+      postalCode: '50672',
+      city: 'Köln',
+      country: 'DE',
+      vatId: 'DE276543210',
+      invoicePrefix: 'TF',
+    },
     limits: {
       ...base.limits,
       appointmentLimitLink: false,
@@ -348,6 +400,15 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
     marketing: marketing('https://www.petclub-portal.de'),
     faqUrl: 'https://www.petclub-portal.de/faq',
     supportEmail: 'hilfe@petclub-portal.de',
+    seller: {
+      legalName: 'Pet Club Portal GmbH',
+      street: 'Königstraße 20',
+      postalCode: '70173',
+      city: 'Stuttgart',
+      country: 'DE',
+      vatId: 'DE265432109',
+      invoicePrefix: 'PC',
+    },
   },
 };
 

@@ -178,3 +178,37 @@ export const paymentMethodResponseSchema = z.object({
   brand: z.string().nullable(),
 });
 export type PaymentMethodResponse = z.infer<typeof paymentMethodResponseSchema>;
+
+/** Order states (DESIGN.md section 7): placed, processing (SEPA debit under way), paid or failed. */
+export const ORDER_STATUSES = ['placed', 'processing', 'paid', 'failed'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/**
+ * GET /v1/order/status?id= (our path; the spec shows no call for it): the success page follows
+ * its order until the payment is confirmed. Asking also reconciles the order with the payment
+ * provider, so a lost webhook does not leave the order pending.
+ */
+export const orderIdQuerySchema = z.object({ id: idSchema });
+export const orderStatusResponseSchema = z.object({
+  id: idSchema,
+  status: orderStatusSchema,
+  product_id: idSchema,
+  product_name: z.string(),
+  payment_type: z.enum(['card', 'sepa_debit']).nullable(),
+});
+export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
+
+/** Keys of the buying path beyond the status table. */
+export const SUBSCRIPTION_KEYS = {
+  /** tier-fritz (canOrderFromPaymentScreen false): no order from the payment screen (403). */
+  orderNotFromPaymentScreen: 'Order_Not_From_Payment_Screen_Text',
+  /** An upgrade whose credit for the current plan exceeds the new price (negative proration). */
+  negativeProration: 'Proration_Downgrade_Error_Text',
+  /** No payment provider configured (production without Stripe keys): 503. */
+  paymentsUnavailable: 'Payments_Unavailable_Text',
+  /** The chosen plan is the current one. */
+  alreadyCurrentPlan: 'Already_Current_Plan_Text',
+  /** The price id does not belong to the plan or the plan not to the brand. */
+  invalidPrice: 'Invalid_Price_Text',
+} as const;
