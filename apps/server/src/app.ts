@@ -21,7 +21,7 @@ import { createStorage, storagePlugin } from './platform/storage/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
 import { registerAccount } from './modules/account/index.ts';
-import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { registerSubscription } from './modules/subscription/index.ts';
 import { registerPets } from './modules/pets/index.ts';
 import { registerContacts } from './modules/contacts/index.ts';
 import { registerMedical } from './modules/medical/index.ts';
@@ -127,7 +127,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerAppointments(app);
   await registerEmergency(app);
   await registerAccount(app);
-  await app.register(subscriptionRoutes, { identity: app.identityService });
+  await registerSubscription(app);
   await app.register(uploadRoutes, {
     pets: app.pets,
     setUserImage: (userId, file) => app.account.setAvatar(userId, file),
@@ -136,6 +136,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     version: config.version,
     identity: { google: config.identity.google !== null, magicLink: true },
+    payments: {
+      provider: app.payments.mode === 'stripe' ? 'stripe' : 'sandbox',
+      publishableKey: app.payments.provider?.publishableKey ?? null,
+    },
   });
 
   if (config.devClock) await app.register(devClockRoutes, { clock, jobs });

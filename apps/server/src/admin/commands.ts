@@ -1,12 +1,14 @@
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { BRAND_IDS, BRANDS, type BrandConfig } from '@pet/contract';
+import { BRAND_IDS, BRANDS, brandConfig, type BrandConfig } from '@pet/contract';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createPlan, listProducts, productByKey } from '../modules/plans/plans.repo.ts';
 import { CODE_ENTROPY_BITS } from '../modules/plans/codes.ts';
 import * as users from '../modules/identity/identity.repo.ts';
+import * as coupons from '../modules/subscription/subscription.repo.ts';
 
 /**
  * The operator command: `npm run admin -- <command> [options]` (from the repository root or
@@ -26,7 +28,7 @@ Usage: npm run admin -- <command> [options]
        (uses the server's environment: DATA_DIR or DATABASE_URL, AUTH_SECRET, CODE_SECRET, PUBLIC_URL)
 
 Plans
-  list-plans [--brand <brand>]
+  list-plans [--brand <brand>]   (also: plans list)
       Lists the plan catalogue (all brands, or one).
   create-plan --brand <brand> --key <key> --name <name> --sequence <0-4> [options]
       Adds a plan. Options: --monthly <euro> --yearly <euro> --pets <n> --documents <n>
@@ -51,6 +53,18 @@ Activation codes
       Code batches with their counts of unused, redeemed and expired codes.
   expire-batch --batch <batch id>
       Expires every code of a batch now (a lost or withdrawn batch).
+
+Coupons (the payment screen's coupon field)
+  coupon create --code <CODE> (--percent-off <n> | --amount-off <euro>) [options]
+      Options: --products <key|id,...> (plans as list-plans shows them; default: every plan)
+      --interval <monthly|yearly> --for <new|existing|any> (default any)
+      --valid-from <YYYY-MM-DD> --valid-until <YYYY-MM-DD> (end of that day, UTC)
+      --max-redemptions <n> --duration <once|forever|repeating> (default once)
+      --duration-months <n> (with repeating) --brand <brand> (default: the server's BRAND)
+  coupon list [--brand <brand>]
+      Coupons with their redemptions and state.
+  coupon disable --code <CODE> [--brand <brand>]
+      The coupon is refused from now on (as not found); redemptions stay.
 
 Users
   list-users [--brand <brand>] [--search <text>] [--csv]
@@ -102,6 +116,15 @@ const OPTIONS = {
   reason: { type: 'string' },
   until: { type: 'string' },
   'continue-url': { type: 'string' },
+  code: { type: 'string' },
+  'percent-off': { type: 'string' },
+  'amount-off': { type: 'string' },
+  products: { type: 'string' },
+  interval: { type: 'string' },
+  for: { type: 'string' },
+  'valid-from': { type: 'string' },
+  'valid-until': { type: 'string' },
+  'duration-months': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 type Values = Record<string, string | boolean | undefined>;
@@ -151,6 +174,15 @@ function euroCents(values: Values, name: string): number {
   if (!Number.isFinite(value) || value < 0)
     throw new UsageError(`--${name} must be an amount in euro, e.g. 4.99`);
   return Math.round(value * 100);
+}
+
+function startOfDay(values: Values, name: string): Date | null {
+  const raw = text(values, name);
+  if (raw === undefined) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new UsageError(`--${name} must be a date YYYY-MM-DD`);
+  const date = new Date(`${raw}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--${name} is not a valid date`);
+  return date;
 }
 
 function endOfDay(values: Values, name: string): Date | null {
@@ -438,6 +470,96 @@ const COMMANDS: Record<string, Command> = {
     io.out(`unbanned ${user.email}`);
   },
 
+  'plans list': async (app, values, io) => COMMANDS['list-plans']!(app, values, io),
+
+  'coupon create': async (app, values, io) => {
+    const brand = brandOption(values, false) ?? brandConfig(app.config.defaultBrand);
+    const code = text(values, 'code', true)!.toUpperCase();
+    if (!/^[A-Z0-9][A-Z0-9_-]{1,39}$/.test(code))
+      throw new UsageError('--code must be 2 to 40 letters, digits, - or _');
+    if (await coupons.findCouponByCode(app.db, brand.partnerId, code))
+      throw new UsageError(`the brand ${brand.id} has a coupon ${code} already`);
+    const percentOff = integer(values, 'percent-off', { min: 1, max: 100 }) ?? null;
+    const amountOffCents = text(values, 'amount-off') === undefined ? null : euroCents(values, 'amount-off');
+    if ((percentOff === null) === (amountOffCents === null) || amountOffCents === 0)
+      throw new UsageError('give exactly one of --percent-off <1-100> or --amount-off <euro>');
+    const interval = text(values, 'interval') ?? null;
+    if (interval !== null && interval !== 'monthly' && interval !== 'yearly')
+      throw new UsageError('--interval must be monthly or yearly');
+    const appliesTo = text(values, 'for') ?? 'any';
+    if (appliesTo !== 'new' && appliesTo !== 'existing' && appliesTo !== 'any')
+      throw new UsageError('--for must be new, existing or any');
+    const duration = text(values, 'duration') ?? 'once';
+    if (duration !== 'once' && duration !== 'forever' && duration !== 'repeating')
+      throw new UsageError('--duration must be once, forever or repeating');
+    const durationMonths = integer(values, 'duration-months', { min: 1, max: 120 }) ?? null;
+    if ((duration === 'repeating') !== (durationMonths !== null))
+      throw new UsageError('--duration-months goes with --duration repeating (and only with it)');
+    const plans = await listProducts(app.db, brand.partnerId);
+    const productIds = (text(values, 'products') ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((keyOrId) => {
+        const plan = plans.find((p) => p.plan_key === keyOrId || p.id === keyOrId);
+        if (!plan) throw new UsageError(`the brand ${brand.id} has no plan "${keyOrId}" (see plans list)`);
+        return plan.id;
+      });
+    const validFrom = startOfDay(values, 'valid-from');
+    const validUntil = endOfDay(values, 'valid-until');
+    if (validFrom && validUntil && validFrom > validUntil)
+      throw new UsageError('--valid-from must not be after --valid-until');
+    await coupons.insertCoupon(app.db, {
+      id: randomUUID(),
+      partner_id: brand.partnerId,
+      code,
+      percent_off: percentOff,
+      amount_off_cents: amountOffCents,
+      product_ids: productIds.length ? JSON.stringify(productIds) : null,
+      pay_type: interval,
+      applies_to: appliesTo,
+      valid_from: validFrom?.toISOString() ?? null,
+      valid_until: validUntil?.toISOString() ?? null,
+      max_redemptions: integer(values, 'max-redemptions', { min: 1 }) ?? null,
+      redemption_count: 0,
+      duration,
+      duration_months: durationMonths,
+      disabled: 0,
+      created_at: new Date().toISOString(),
+    });
+    io.out(`created coupon ${code} for ${brand.id}`);
+  },
+
+  'coupon list': async (app, values, io) => {
+    const brand = brandOption(values, false);
+    const rows = [['brand', 'code', 'off', 'plans', 'interval', 'for', 'valid', 'used', 'duration', 'state']];
+    const plans = await listProducts(app.db, brand?.partnerId);
+    for (const c of await coupons.listCoupons(app.db, brand?.partnerId)) {
+      const ids = c.product_ids ? (JSON.parse(c.product_ids) as string[]) : [];
+      rows.push([
+        c.partner_id,
+        c.code,
+        c.percent_off !== null ? `${c.percent_off} %` : `${((c.amount_off_cents ?? 0) / 100).toFixed(2)} EUR`,
+        ids.length ? ids.map((id) => plans.find((p) => p.id === id)?.plan_key ?? id).join(',') : 'all',
+        c.pay_type ?? 'both',
+        c.applies_to,
+        `${c.valid_from?.slice(0, 10) ?? ''}..${c.valid_until?.slice(0, 10) ?? ''}`,
+        `${c.redemption_count}${c.max_redemptions !== null ? `/${c.max_redemptions}` : ''}`,
+        c.duration === 'repeating' ? `${c.duration_months} months` : c.duration,
+        c.disabled ? 'disabled' : 'active',
+      ]);
+    }
+    table(rows).forEach((line) => io.out(line));
+  },
+
+  'coupon disable': async (app, values, io) => {
+    const brand = brandOption(values, false) ?? brandConfig(app.config.defaultBrand);
+    const code = text(values, 'code', true)!.toUpperCase();
+    if (!(await coupons.disableCoupon(app.db, brand.partnerId, code)))
+      throw new UsageError(`the brand ${brand.id} has no coupon ${code}`);
+    io.out(`disabled coupon ${code} of ${brand.id}`);
+  },
+
   'mint-signin-token': async (app, values, io) => {
     const user = await userByEmail(app, values);
     if (!user.emailVerified) throw new UsageError(`${user.email} has not verified the e-mail address`);
@@ -469,7 +591,11 @@ export async function runAdmin(
     io.err(HELP);
     return 2;
   }
-  const [command, ...rest] = parsed.positionals;
+  // Two-word commands (coupon create, plans list) take the second word with them.
+  const [first, second, ...more] = parsed.positionals;
+  const twoWords = first && second ? `${first} ${second}` : undefined;
+  const command = twoWords && COMMANDS[twoWords] ? twoWords : first;
+  const rest = twoWords && COMMANDS[twoWords] ? more : parsed.positionals.slice(1);
   if (!command || command === 'help' || parsed.values.help) {
     io.out(HELP);
     return command && command !== 'help' && !COMMANDS[command] ? 2 : 0;

@@ -69,6 +69,25 @@ export interface UserSubscriptionTable {
   stripe_price_id: string | null;
   /** Epoch seconds. */
   stripe_subscription_end: number | null;
+  /** Paid plans (migration 0070): interval and the period paid for. */
+  pay_type: 'monthly' | 'yearly' | null;
+  current_period_start: IsoTimestamp | null;
+  current_period_end: IsoTimestamp | null;
+  /** The saved method renewals are charged to (the provider's payment method id). */
+  default_payment_method_id: string | null;
+  payment_method_type: 'card' | 'sepa_debit' | null;
+  /** A coupon that keeps discounting renewals (forever, or repeating with renewals left). */
+  coupon_id: string | null;
+  coupon_renewals_left: number | null;
+  /** Termination pending at period end (1), revocable until then. */
+  cancel_at_period_end: DbBool | null;
+  /** Downgrade pending at period end: the lower plan and the price it is charged at. */
+  pending_product_id: string | null;
+  pending_price_id: string | null;
+  /** Failed renewal charges in a row (grace period). */
+  renewal_failures: number | null;
+  /** When the last paid plan ended (start of the 4-week reactivation window). */
+  ended_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }

@@ -10,6 +10,8 @@ export interface SystemRoutesOptions {
   version: string;
   /** Sign-in options the web shows (Google only when configured). */
   identity?: { google: boolean; magicLink: boolean };
+  /** Which payment fields the web shows: the sandbox's or Stripe's Elements with this key. */
+  payments?: { provider: 'sandbox' | 'stripe'; publishableKey: string | null };
 }
 
 /** Liveness, readiness and the brand configuration the SPA loads at start. */
@@ -39,7 +41,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     async (request) => ({
       brand: request.brand,
       identity: options.identity ?? { google: false, magicLink: false },
-      payments: { provider: 'sandbox' as const, publishableKey: null },
+      payments: options.payments ?? { provider: 'sandbox' as const, publishableKey: null },
       publicUrl: options.publicUrl,
       version: options.version,
     }),

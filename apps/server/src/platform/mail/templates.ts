@@ -200,18 +200,50 @@ export function renderAppointmentReminder(context: AppointmentReminderContext): 
   ];
   if (context.vetName) rows.push([de ? 'Tierarzt' : 'Vet', context.vetName]);
   if (context.address) rows.push([de ? 'Adresse' : 'Address', context.address]);
-  const action = de ? 'Termine ansehen' : 'View appointments';
-  const greeting = greetingOf(language, context.name);
-  const signature = de ? `Ihr ${brand.name}-Team` : `Your ${brand.name} team`;
+  return renderNoticeMail({
+    brand,
+    language,
+    origin,
+    name: context.name,
+    subject,
+    intro,
+    rows,
+    action: { label: de ? 'Termine ansehen' : 'View appointments', url },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notices: a greeting, an intro, label/value rows, an action link and further paragraphs (the
+// appointment reminder and the subscription mails share this layout).
+
+export interface NoticeMail {
+  brand: BrandConfig;
+  language: UiLanguage;
+  origin: string;
+  name?: string | null;
+  subject: string;
+  intro: string;
+  rows?: Array<[string, string]>;
+  action: { label: string; url: string };
+  /** Paragraphs after the action link. */
+  outro?: string[];
+}
+
+export function renderNoticeMail(notice: NoticeMail): RenderedMail {
+  const { brand, language, origin, subject, intro, action } = notice;
+  const rows = notice.rows ?? [];
+  const outro = notice.outro ?? [];
+  const greeting = greetingOf(language, notice.name);
+  const signature = language === 'de' ? `Ihr ${brand.name}-Team` : `Your ${brand.name} team`;
   const text = [
     greeting,
     '',
     intro,
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(rows.length ? [...rows.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    `${action.label}: ${action.url}`,
     '',
-    `${action}: ${url}`,
-    '',
+    ...(outro.length ? [...outro, ''] : []),
     signature,
   ].join('\n');
   const logoUrl = `${origin}${brand.logo}`;
@@ -224,10 +256,9 @@ export function renderAppointmentReminder(context: AppointmentReminderContext): 
 <tr><td>
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<table role="presentation" style="border-collapse:collapse">
-${rows.map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#555">${escapeHtml(label)}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`).join('\n')}
-</table>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#d2691e;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(action)}</a></p>
+${rows.length ? `<table role="presentation" style="border-collapse:collapse">\n${rows.map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#555">${escapeHtml(label)}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`).join('\n')}\n</table>` : ''}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#d2691e;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+${outro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 <p>${escapeHtml(signature)}</p>
 </td></tr>
 </table>

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { BRANDS, brandConfig, type BrandConfig } from '@pet/contract';
+import { subscriptionRoutes } from './subscription.routes.ts';
+import { SUBSCRIPTION_MAIL_JOB, SubscriptionService } from './subscription.service.ts';
+import { webhookRoutes } from './webhook.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    subscription: SubscriptionService;
+  }
+}
+
+/** Register after identity (mailer, code activation) and the payment platform. */
+export async function registerSubscription(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const publicUrl = new URL(config.publicUrl);
+  const service = new SubscriptionService({
+    db: app.db,
+    kind: app.database.kind,
+    clock: app.clock,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    log: app.log,
+    provider: app.payments.provider,
+    brandForPartner: (partnerId) =>
+      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ?? brandConfig(config.defaultBrand),
+    // Links point at the brand's own host when BRAND_HOSTS names one, otherwise at PUBLIC_URL.
+    originForBrand: (brand: BrandConfig) => {
+      const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];
+      return host ? `${publicUrl.protocol}//${host}` : config.publicUrl;
+    },
+  });
+  app.decorate('subscription', service);
+  app.jobs.register(SUBSCRIPTION_MAIL_JOB, (payload) => service.sendMail(payload));
+  await app.register(subscriptionRoutes, { identity: app.identityService, service });
+  await app.register(webhookRoutes, { provider: app.payments.provider, service });
+}
