@@ -141,9 +141,16 @@ describe('payment', () => {
     expect(
       issuesOf(paymentUpdateSessionResponseSchema, { session_id: 'cs_1', url: 'https://pay.example/cs_1' }),
     ).toEqual([]);
-    expect(issuesOf(paymentMethodResponseSchema, { type: 'sepa_debit', last4: '3000', brand: null })).toEqual(
-      [],
-    );
+    expect(
+      issuesOf(paymentMethodResponseSchema, {
+        type: 'sepa_debit',
+        last4: '3000',
+        brand: null,
+        exp_month: null,
+        exp_year: null,
+      }),
+    ).toEqual([]);
+    expect(issuesOf(paymentMethodResponseSchema, { type: 'card', last4: '4242', brand: 'visa' })).toHaveLength(2);
   });
 });
 

@@ -176,6 +176,9 @@ export const paymentMethodResponseSchema = z.object({
   last4: z.string().nullable(),
   /** Card brand (visa, ...), null for SEPA. */
   brand: z.string().nullable(),
+  /** Card expiry; null for SEPA. */
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
 });
 export type PaymentMethodResponse = z.infer<typeof paymentMethodResponseSchema>;
 
@@ -207,8 +210,26 @@ export const SUBSCRIPTION_KEYS = {
   negativeProration: 'Proration_Downgrade_Error_Text',
   /** No payment provider configured (production without Stripe keys): 503. */
   paymentsUnavailable: 'Payments_Unavailable_Text',
+  /** Free (default) plans cannot be cancelled; the message names the support address. */
+  cancelFreePlan: 'Cancel_Free_Plan_Text',
+  /** Nothing to revoke or cancel: no termination or downgrade is pending. */
+  nothingPending: 'Nothing_Pending_Text',
+  /** Gift, promo and free users cannot downgrade (the web shows the popup). */
+  downgradeNotAllowed: 'Downgrade_Not_Allowed_Text',
+  /** The target is not one of the plans the spec allows as a downgrade. */
+  downgradeTargetInvalid: 'Downgrade_Target_Invalid_Text',
+  /** No saved payment method yet (nothing bought). */
+  noPaymentMethod: 'No_Payment_Method_Text',
   /** The chosen plan is the current one. */
   alreadyCurrentPlan: 'Already_Current_Plan_Text',
   /** The price id does not belong to the plan or the plan not to the brand. */
   invalidPrice: 'Invalid_Price_Text',
 } as const;
+
+/** POST /v1/subscription/cancel/revoke, /cancel/downgrade, /downgrade: what happened. */
+export const subscriptionChangeResponseSchema = z.object({
+  message: z.string(),
+  /** When the pending change takes effect (epoch seconds); null when nothing is pending now. */
+  effective_date: z.number().int().nullable(),
+});
+export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;

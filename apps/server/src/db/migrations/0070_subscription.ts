@@ -50,13 +50,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('subscription_order')
     .columns(['user_id', 'created_at'])
     .execute();
-  // At most one open order per user, enforced by the database (parallel requests: 434).
+  // At most one open purchase per user, enforced by the database (parallel requests: 434).
+  // Renewals are the server's own orders and may run while the user has a purchase open.
   await db.schema
     .createIndex('subscription_order_open_unique')
     .on('subscription_order')
     .column('user_id')
     .unique()
-    .where(sql.ref('status'), 'in', ['placed', 'processing'])
+    .where(sql<boolean>`status in ('placed', 'processing') and kind = 'purchase'`)
     .execute();
 
   await db.schema

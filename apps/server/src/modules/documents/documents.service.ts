@@ -187,6 +187,29 @@ export class DocumentsService {
     );
   }
 
+  /**
+   * After a paid plan has ended and its reactivation window passed, only the newest `keep`
+   * documents of the user remain (account-area section 4). Storage is cleaned by delete(); safe
+   * to run twice.
+   */
+  async keepNewest(userId: string, keep: number): Promise<number> {
+    const surplus = await this.deps.db
+      .selectFrom('document')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(keep)
+      .limit(100_000)
+      .execute();
+    for (const { id } of surplus) {
+      await this.delete(userId, id).catch((err: unknown) => {
+        if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+      });
+    }
+    return surplus.length;
+  }
+
   /** Streams one of the owner's files: attachment by default, inline for images and PDFs on request. */
   async sendFile(
     reply: FastifyReply,

@@ -9,6 +9,7 @@ import {
   type BrandConfig,
   type CodeCheckBody,
   type CodeCheckResponse,
+  type Downgrading,
   type ModifyBody,
   type PetSummary,
   type SignupBody,
@@ -162,6 +163,12 @@ export class IdentityService implements IdentityDirectory {
   }
 
   /** user_profile.image_url holds a storage key; the account module turns it into a URL. */
+  private downgradingOf: (userId: string) => Promise<Downgrading> = async () => false;
+  /** The subscription module answers myinfo's `downgrading` (a pending downgrade, or false). */
+  setDowngradingProvider(provider: (userId: string) => Promise<Downgrading>) {
+    this.downgradingOf = provider;
+  }
+
   private imageUrlOf: (stored: string | null) => string | null = (stored) => stored;
   setImageUrlResolver(resolve: (stored: string | null) => string | null) {
     this.imageUrlOf = resolve;
@@ -419,7 +426,7 @@ export class IdentityService implements IdentityDirectory {
       is_trial: subscription.is_trial === 1,
       trial_months: subscription.trial_months,
       activation_code_type: subscription.activation_code_type,
-      downgrading: false,
+      downgrading: await this.downgradingOf(user.id),
       zipcode: profile.zipcode,
       phone: profile.phone,
       address_1: profile.address_1,

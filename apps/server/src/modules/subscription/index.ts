@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { BRANDS, brandConfig, type BrandConfig } from '@pet/contract';
 import { subscriptionRoutes } from './subscription.routes.ts';
-import { SUBSCRIPTION_MAIL_JOB, SubscriptionService } from './subscription.service.ts';
+import {
+  DOCUMENTS_CLEANUP_JOB,
+  DOCUMENTS_WARNING_JOB,
+  PERIOD_END_JOB,
+  RENEWAL_RETRY_JOB,
+  SUBSCRIPTION_MAIL_JOB,
+  SubscriptionService,
+} from './subscription.service.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
 declare module 'fastify' {
@@ -10,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** Register after identity (mailer, code activation) and the payment platform. */
+/** Register after identity (mailer, code activation, myinfo), documents and the payment platform. */
 export async function registerSubscription(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const publicUrl = new URL(config.publicUrl);
@@ -29,9 +36,15 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
       const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];
       return host ? `${publicUrl.protocol}//${host}` : config.publicUrl;
     },
+    keepNewestDocuments: (userId, keep) => app.documents.keepNewest(userId, keep),
   });
   app.decorate('subscription', service);
   app.jobs.register(SUBSCRIPTION_MAIL_JOB, (payload) => service.sendMail(payload));
+  app.jobs.register(PERIOD_END_JOB, (payload) => service.periodEnded(payload));
+  app.jobs.register(RENEWAL_RETRY_JOB, (payload) => service.retryRenewal(payload));
+  app.jobs.register(DOCUMENTS_WARNING_JOB, (payload) => service.warnDocumentsDeletion(payload));
+  app.jobs.register(DOCUMENTS_CLEANUP_JOB, (payload) => service.cleanUpDocuments(payload));
+  app.identityService.setDowngradingProvider((userId) => service.downgrading(userId));
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
   await app.register(webhookRoutes, { provider: app.payments.provider, service });
 }

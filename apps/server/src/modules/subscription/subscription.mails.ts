@@ -4,17 +4,24 @@ import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templat
 /**
  * The subscription mails, per brand and language. Each is sent by the durable mail job
  * (SUBSCRIPTION_MAIL_JOB) scheduled in the transaction of the change it reports, so a mail goes
- * out exactly when the change committed, and once (dedupe key per order and kind).
+ * out exactly when the change committed, and once (dedupe key per change).
  */
-export type SubscriptionMailKind = 'order-paid' | 'payment-failed';
+export const SUBSCRIPTION_MAIL_KINDS = [
+  'order-paid',
+  'payment-failed',
+  'renewal-paid',
+  'renewal-failed',
+  'termination-confirmed',
+  'termination-revoked',
+  'downgrade-scheduled',
+  'plan-ended',
+  'plan-ended-unpaid',
+  'documents-warning',
+] as const;
+export type SubscriptionMailKind = (typeof SUBSCRIPTION_MAIL_KINDS)[number];
 
-export interface SubscriptionMailContext {
-  kind: SubscriptionMailKind;
-  brand: BrandConfig;
-  language: UiLanguage;
-  origin: string;
-  name: string | null;
-  productName: string;
+/** What a mail may show of an order (mails about the plan itself have none). */
+export interface MailOrder {
   orderNumber: string;
   invoiceNumber: string | null;
   amountCents: number;
@@ -25,64 +32,166 @@ export interface SubscriptionMailContext {
   failureMessage: string | null;
 }
 
-/** dd.MM.yyyy of an ISO timestamp (UTC). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
+export interface SubscriptionMailContext {
+  kind: SubscriptionMailKind;
+  brand: BrandConfig;
+  language: UiLanguage;
+  origin: string;
+  name: string | null;
+  productName: string;
+  order: MailOrder | null;
+  /** dd.MM.yyyy: end date, effective date, next try or deletion date, by kind. */
+  date: string | null;
+}
+
+/** dd.MM.yyyy of a date (UTC). */
+export function formatDate(value: string | Date): string {
+  const date = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
 }
 
-export function renderSubscriptionMail(context: SubscriptionMailContext): RenderedMail {
-  const { brand, language, origin } = context;
-  const de = language === 'de';
-  const amount = formatEuro(context.amountCents / 100);
+type Rows = Array<[string, string]>;
+
+function orderRows(order: MailOrder | null, productName: string, de: boolean, paid: boolean): Rows {
+  if (!order) return [[de ? 'Tarif' : 'Plan', productName]];
   const method =
-    context.paymentType === 'sepa_debit' ? (de ? 'SEPA-Lastschrift' : 'SEPA direct debit') : de ? 'Karte' : 'Card';
-  if (context.kind === 'order-paid') {
-    const rows: Array<[string, string]> = [
-      [de ? 'Tarif' : 'Plan', context.productName],
-      [de ? 'Bestellnummer' : 'Order number', context.orderNumber],
-      [de ? 'Rechnungsnummer' : 'Invoice number', context.invoiceNumber ?? '-'],
-      [de ? 'Betrag (inkl. MwSt.)' : 'Amount (incl. VAT)', amount],
-      [de ? 'Zahlungsart' : 'Payment method', method],
-    ];
-    if (context.periodStart && context.periodEnd) {
-      rows.push([de ? 'Zeitraum' : 'Period', `${context.periodStart} – ${context.periodEnd}`]);
-    }
-    return renderNoticeMail({
-      brand,
-      language,
-      origin,
-      name: context.name,
-      subject: de
-        ? `Ihre Zahlung ist eingegangen: ${context.productName} ist aktiv`
-        : `Payment received: ${context.productName} is active`,
-      intro: de
-        ? `vielen Dank! Ihre Zahlung ist eingegangen und Ihr Tarif ${context.productName} ist ab sofort aktiv.`
-        : `thank you! We have received your payment and your ${context.productName} plan is active now.`,
-      rows,
-      action: { label: de ? 'Rechnungen ansehen' : 'View bills', url: `${origin}/my-account/bills` },
-      outro: [de ? `Fragen? Schreiben Sie uns: ${brand.supportEmail}` : `Questions? Write to us: ${brand.supportEmail}`],
-    });
+    order.paymentType === 'sepa_debit' ? (de ? 'SEPA-Lastschrift' : 'SEPA direct debit') : de ? 'Karte' : 'Card';
+  const rows: Rows = [
+    [de ? 'Tarif' : 'Plan', productName],
+    [de ? 'Bestellnummer' : 'Order number', order.orderNumber],
+  ];
+  if (paid) rows.push([de ? 'Rechnungsnummer' : 'Invoice number', order.invoiceNumber ?? '-']);
+  rows.push([de ? 'Betrag (inkl. MwSt.)' : 'Amount (incl. VAT)', formatEuro(order.amountCents / 100)]);
+  rows.push([de ? 'Zahlungsart' : 'Payment method', method]);
+  if (paid && order.periodStart && order.periodEnd) {
+    rows.push([de ? 'Zeitraum' : 'Period', `${order.periodStart} – ${order.periodEnd}`]);
   }
-  return renderNoticeMail({
-    brand,
-    language,
-    origin,
-    name: context.name,
-    subject: de ? `Zahlung fehlgeschlagen: ${context.productName}` : `Payment failed: ${context.productName}`,
-    intro: de
-      ? `leider konnte Ihre Zahlung für ${context.productName} nicht durchgeführt werden. Ihr Tarif wurde nicht geändert.`
-      : `unfortunately your payment for ${context.productName} did not go through. Your plan has not changed.`,
-    rows: [
-      [de ? 'Bestellnummer' : 'Order number', context.orderNumber],
-      [de ? 'Betrag' : 'Amount', amount],
-      [de ? 'Zahlungsart' : 'Payment method', method],
-      ...(context.failureMessage
-        ? ([[de ? 'Grund' : 'Reason', context.failureMessage]] as Array<[string, string]>)
-        : []),
-    ],
-    action: { label: de ? 'Erneut versuchen' : 'Try again', url: `${origin}/my-account/subscription` },
-    outro: [de ? `Fragen? Schreiben Sie uns: ${brand.supportEmail}` : `Questions? Write to us: ${brand.supportEmail}`],
-  });
+  if (!paid && order.failureMessage) rows.push([de ? 'Grund' : 'Reason', order.failureMessage]);
+  return rows;
+}
+
+export function renderSubscriptionMail(context: SubscriptionMailContext): RenderedMail {
+  const { brand, language, origin, productName, order } = context;
+  const de = language === 'de';
+  const date = context.date ?? '';
+  const support = de ? `Fragen? Schreiben Sie uns: ${brand.supportEmail}` : `Questions? Write to us: ${brand.supportEmail}`;
+  const link = {
+    bills: { label: de ? 'Rechnungen ansehen' : 'View bills', url: `${origin}/my-account/bills` },
+    plans: { label: de ? 'Tarife ansehen' : 'View plans', url: `${origin}/my-account/subscription` },
+    payment: {
+      label: de ? 'Zahlungsdaten aktualisieren' : 'Update payment details',
+      url: `${origin}/my-account/update-payment-details`,
+    },
+  };
+  const base = { brand, language, origin, name: context.name };
+  switch (context.kind) {
+    case 'order-paid':
+    case 'renewal-paid':
+      return renderNoticeMail({
+        ...base,
+        subject:
+          context.kind === 'order-paid'
+            ? de
+              ? `Ihre Zahlung ist eingegangen: ${productName} ist aktiv`
+              : `Payment received: ${productName} is active`
+            : de
+              ? `Ihr Tarif ${productName} wurde verlängert`
+              : `Your ${productName} plan has been renewed`,
+        intro:
+          context.kind === 'order-paid'
+            ? de
+              ? `vielen Dank! Ihre Zahlung ist eingegangen und Ihr Tarif ${productName} ist ab sofort aktiv.`
+              : `thank you! We have received your payment and your ${productName} plan is active now.`
+            : de
+              ? `Ihr Tarif ${productName} wurde verlängert. Die Rechnung finden Sie in Ihrem Konto.`
+              : `your ${productName} plan has been renewed. You find the invoice in your account.`,
+        rows: orderRows(order, productName, de, true),
+        action: link.bills,
+        outro: [support],
+      });
+    case 'payment-failed':
+      return renderNoticeMail({
+        ...base,
+        subject: de ? `Zahlung fehlgeschlagen: ${productName}` : `Payment failed: ${productName}`,
+        intro: de
+          ? `leider konnte Ihre Zahlung für ${productName} nicht durchgeführt werden. Ihr Tarif wurde nicht geändert.`
+          : `unfortunately your payment for ${productName} did not go through. Your plan has not changed.`,
+        rows: orderRows(order, productName, de, false),
+        action: { label: de ? 'Erneut versuchen' : 'Try again', url: link.plans.url },
+        outro: [support],
+      });
+    case 'renewal-failed':
+      return renderNoticeMail({
+        ...base,
+        subject: de ? `Verlängerung fehlgeschlagen: ${productName}` : `Renewal failed: ${productName}`,
+        intro: de
+          ? `die Verlängerung Ihres Tarifs ${productName} konnte nicht abgebucht werden. Ihr Tarif bleibt vorerst aktiv; wir versuchen es am ${date} erneut. Bitte prüfen Sie Ihre Zahlungsdaten.`
+          : `we could not charge the renewal of your ${productName} plan. Your plan stays active for now; we will try again on ${date}. Please check your payment details.`,
+        rows: orderRows(order, productName, de, false),
+        action: link.payment,
+        outro: [support],
+      });
+    case 'termination-confirmed':
+      return renderNoticeMail({
+        ...base,
+        subject: de ? `Kündigung bestätigt: ${productName}` : `Cancellation confirmed: ${productName}`,
+        intro: de
+          ? `Ihr Tarif ${productName} endet am ${date}. Bis dahin können Sie alles wie gewohnt nutzen, und Sie können die Kündigung bis dahin jederzeit widerrufen.`
+          : `your ${productName} plan ends on ${date}. Until then everything works as before, and you can revoke the cancellation at any time.`,
+        action: { label: de ? 'Kündigung widerrufen' : 'Revoke cancellation', url: `${origin}/my-account/cancel-subscription` },
+        outro: [support],
+      });
+    case 'termination-revoked':
+      return renderNoticeMail({
+        ...base,
+        subject: de ? `Kündigung widerrufen: ${productName}` : `Cancellation revoked: ${productName}`,
+        intro: de
+          ? `schön, dass Sie bleiben! Ihre Kündigung ist widerrufen und Ihr Tarif ${productName} läuft weiter.`
+          : `we are glad you are staying! Your cancellation is revoked and your ${productName} plan continues.`,
+        action: link.plans,
+        outro: [support],
+      });
+    case 'downgrade-scheduled':
+      return renderNoticeMail({
+        ...base,
+        subject: de ? `Tarifwechsel zum ${date}: ${productName}` : `Plan change on ${date}: ${productName}`,
+        intro: de
+          ? `Ihr Wechsel zum Tarif ${productName} ist vorgemerkt und gilt ab dem ${date}. Bis dahin läuft Ihr aktueller Tarif weiter.`
+          : `your change to the ${productName} plan is scheduled and takes effect on ${date}. Until then your current plan continues.`,
+        action: link.plans,
+        outro: [support],
+      });
+    case 'plan-ended':
+    case 'plan-ended-unpaid':
+      return renderNoticeMail({
+        ...base,
+        subject: de ? 'Ihr Tarif ist beendet' : 'Your plan has ended',
+        intro:
+          context.kind === 'plan-ended-unpaid'
+            ? de
+              ? 'die Verlängerung Ihres Tarifs konnte auch nach mehreren Versuchen nicht abgebucht werden. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+              : 'we could not charge the renewal of your plan, also after several attempts. Your account is on the free plan now.'
+            : de
+              ? 'Ihr Tarif ist beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+              : 'your plan has ended. Your account is on the free plan now.',
+        action: link.plans,
+        outro: [
+          de
+            ? `Alle Ihre Daten bleiben lesbar. Buchen Sie bis zum ${date} wieder einen Tarif, geht nichts verloren; danach bleiben nur Ihre 5 neuesten Dokumente erhalten.`
+            : `All your data stays readable. Choose a plan again by ${date} and nothing is lost; after that only your 5 newest documents are kept.`,
+          support,
+        ],
+      });
+    case 'documents-warning':
+      return renderNoticeMail({
+        ...base,
+        subject: de ? `Ihre Dokumente werden am ${date} gelöscht` : `Your documents will be deleted on ${date}`,
+        intro: de
+          ? `am ${date} endet die Frist zur Reaktivierung Ihres Tarifs. Danach bleiben nur Ihre 5 neuesten Dokumente erhalten; alle älteren werden gelöscht.`
+          : `on ${date} the window to reactivate your plan closes. After that only your 5 newest documents are kept; all older ones are deleted.`,
+        action: link.plans,
+        outro: [support],
+      });
+  }
 }

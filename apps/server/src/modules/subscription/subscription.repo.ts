@@ -42,11 +42,13 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db.insertInto('subscription_order').values(order).execute();
 }
 
+/** The user's open purchase (renewals are not the user's orders to wait for). */
 export async function findOpenOrder(db: Db, userId: string): Promise<OrderRow | undefined> {
   return db
     .selectFrom('subscription_order')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('kind', '=', 'purchase')
     .where('status', 'in', OPEN_ORDER_STATUSES)
     .executeTakeFirst();
 }

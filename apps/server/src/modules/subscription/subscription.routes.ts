@@ -14,6 +14,14 @@ import {
   pricesBodySchema,
   pricesResponseSchema,
   productListResponseSchema,
+  cancelAtResponseSchema,
+  cancelResponseSchema,
+  downgradeBodySchema,
+  paymentMethodResponseSchema,
+  paymentUpdateSessionBodySchema,
+  paymentUpdateSessionResponseSchema,
+  subscriptionChangeResponseSchema,
+  updatePaymentResponseSchema,
 } from '@pet/contract';
 import { requestHeaders, requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
@@ -160,5 +168,119 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       if (!result) return reply.code(204).send(null);
       return result;
     },
+  );
+  // --- Managing the plan: cancel and revoke, downgrade, payment method -----------------------------
+
+  app.get(
+    '/v1/subscription/cancelat',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'What is pending at period end: cancel (termination), downgrade, active or none (free)',
+        response: { 200: cancelAtResponseSchema, ...errors(401) },
+      },
+    },
+    async (request) => service.cancelAt(signedInUser(request).id),
+  );
+
+  app.post(
+    '/v1/subscription/cancel',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Terminate the plan at the end of the paid period (revocable until then)',
+        description: '400 Cancel_Free_Plan_Text for the free plan (the message names the support address).',
+        response: { 200: cancelResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => service.cancel(signedInUser(request).id, request.brand),
+  );
+
+  app.post(
+    '/v1/subscription/cancel/revoke',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Revoke a pending termination',
+        response: { 200: subscriptionChangeResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => service.revokeCancellation(signedInUser(request).id, request.brand),
+  );
+
+  app.post(
+    '/v1/subscription/downgrade',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Schedule a downgrade to a lower plan at the end of the paid period',
+        description:
+          'Only plans the spec allows (price or tracker duration not above the active one, yearly price ' +
+          'not 0; the monthly price id only for monthly payers and target sequence above 2). 403 ' +
+          'Downgrade_Not_Allowed_Text for gift, promo and code plans.',
+        body: downgradeBodySchema,
+        response: { 200: subscriptionChangeResponseSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.downgrade(signedInUser(request).id, request.brand, request.body.price_id),
+  );
+
+  app.post(
+    '/v1/subscription/cancel/downgrade',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Cancel a pending downgrade',
+        response: { 200: subscriptionChangeResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => service.cancelDowngrade(signedInUser(request).id, request.brand),
+  );
+
+  app.post(
+    '/v1/subscription/update_payment',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Start a hosted checkout (setup mode) to change the payment method of renewals',
+        description: 'Returns to /my-account/payment-update/successful or /failed of the portal.',
+        response: { 200: updatePaymentResponseSchema, ...errors(400, 401, 502, 503) },
+      },
+    },
+    async (request) => service.updatePayment(signedInUser(request).id, request.brand),
+  );
+
+  app.post(
+    '/v1/subscription/payment_update_session',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'The payment-update session call (path not shown in the spec) with the return URLs',
+        description: 'success_url and cancel_url must point at the portal. Answers the session id and its URL.',
+        body: paymentUpdateSessionBodySchema,
+        response: { 200: paymentUpdateSessionResponseSchema, ...errors(400, 401, 502, 503) },
+      },
+    },
+    async (request) => service.paymentUpdateSession(signedInUser(request).id, request.brand, request.body),
+  );
+
+  app.get(
+    '/v1/user/payment_method',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'The saved payment method renewals are charged to (type, last 4, card brand and expiry)',
+        response: { 200: paymentMethodResponseSchema, ...errors(401) },
+      },
+    },
+    async (request) => service.paymentMethod(signedInUser(request).id),
   );
 };

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -9,6 +9,9 @@ import {
   userLanguageToUi,
   type BrandConfig,
   type CouponCheckBody,
+  type Downgrading,
+  type PaymentMethodResponse,
+  type SubscriptionChangeResponse,
   type CouponCheckResponse,
   type OrderStatusResponse,
   type PaymentRequestBody,
@@ -19,7 +22,8 @@ import {
 } from '@pet/contract';
 import type { Database, ProductRow } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
-import { AppError, badRequest, forbidden, notFound, withStatus } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, withStatus } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/identity/db-errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -29,7 +33,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
 } from '../../platform/payments/types.ts';
-import { listProducts, productById, toProduct } from '../plans/plans.repo.ts';
+import { defaultProduct, listProducts, productById, toProduct } from '../plans/plans.repo.ts';
 import { couponRefusal, couponRenewalsAfterFirst } from './coupons.ts';
 import {
   addMonths,
@@ -48,10 +52,42 @@ import { formatDate, renderSubscriptionMail, type SubscriptionMailKind } from '.
 
 /** Sends one subscription mail; scheduled in the transaction of the change it reports. */
 export const SUBSCRIPTION_MAIL_JOB = 'subscription.mail';
+/** At the end of a paid period: renew (charge off-session), switch to a pending downgrade, or end. */
+export const PERIOD_END_JOB = 'subscription.period-end';
+/** A renewal charge again, days after it failed (grace period). */
+export const RENEWAL_RETRY_JOB = 'subscription.renewal-retry';
+/** A week before the reactivation window closes: the mail that documents will be deleted. */
+export const DOCUMENTS_WARNING_JOB = 'subscription.documents-warning';
+/** When the reactivation window closes: only the newest documents remain. */
+export const DOCUMENTS_CLEANUP_JOB = 'subscription.documents-cleanup';
+
+/** Failed renewals are retried this many days after the period end, then the plan ends. */
+export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
+/** A plan that ended can be bought again within this window with nothing lost (4 weeks). */
+export const REACTIVATION_WINDOW_DAYS = 28;
+/** After the window only this many documents (the newest) remain. */
+export const DOCUMENTS_KEPT_AFTER_END = 5;
+
+const DAY_MS = 24 * 3600 * 1000;
 
 interface MailPayload {
   kind: SubscriptionMailKind;
-  orderId: string;
+  /** The order the mail reports; plan mails without an order name the user instead. */
+  orderId?: string;
+  userId?: string;
+  /** Epoch seconds shown in the mail (end date, effective date, deletion date). */
+  date?: number;
+}
+
+interface PeriodPayload {
+  userId: string;
+  /** The current_period_end the job was scheduled for: a stale job (the period moved) does nothing. */
+  periodEnd: string;
+}
+
+interface EndedPayload {
+  userId: string;
+  endedAt: string;
 }
 
 export interface SubscriptionServiceDeps {
@@ -65,6 +101,8 @@ export interface SubscriptionServiceDeps {
   provider: PaymentProvider | null;
   brandForPartner: (partnerId: string) => BrandConfig;
   originForBrand: (brand: BrandConfig) => string;
+  /** Deletes all but the newest `keep` documents of a user (documents module). */
+  keepNewestDocuments: (userId: string, keep: number) => Promise<number>;
 }
 
 export interface Buyer {
@@ -80,6 +118,12 @@ const couponRejected = (message: string) => withStatus(Status.CouponRejected, co
 
 const newOrderNumber = (brand: BrandConfig, now: Date) =>
   `${brand.seller.invoicePrefix}-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
+
+/** A stable UUID for a key: the same renewal attempt always gets the same order id. */
+function uuidFromKey(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export const invoiceNumberOf = (brand: BrandConfig, seq: number, paidAt: Date) =>
   `${brand.seller.invoicePrefix}-${paidAt.getUTCFullYear()}-${String(seq).padStart(6, '0')}`;
@@ -325,7 +369,7 @@ export class SubscriptionService {
       return locked;
     }).catch((err: unknown) => {
       // The open-order index is the last guard against a parallel request (PostgreSQL race).
-      if (!(err instanceof AppError) && /unique|duplicate/i.test(String((err as Error)?.message))) {
+      if (isUniqueViolation(err)) {
         throw withStatus(Status.OrderAlreadyPlaced, 'Order_Already_Placed_Message', 'An order is already open');
       }
       throw err;
@@ -433,6 +477,8 @@ export class SubscriptionService {
     if ('paymentIntent' in event) {
       const provider = this.requireProvider();
       await this.applyPaymentIntent(await provider.retrievePaymentIntent(event.paymentIntent.id));
+    } else if (event.type === 'checkout.session.completed') {
+      await this.checkoutCompleted(event.checkoutSession.id);
     }
     await repo.markEventProcessed(db, event.id, this.now.toISOString());
     return { duplicate: false };
@@ -482,6 +528,10 @@ export class SubscriptionService {
         failure_message: intent.lastError?.message ?? null,
         updated_at: this.now.toISOString(),
       });
+      if (order.kind === 'renewal') {
+        await this.renewalFailed(trx, order);
+        return;
+      }
       // A card declined at checkout is shown on the page at once; a debit that fails days later
       // (SEPA) is only learnt by mail.
       if (order.status === 'processing') {
@@ -507,14 +557,16 @@ export class SubscriptionService {
       await repo.lockSubscription(trx, kind, order.user_id);
       const brand = this.deps.brandForPartner(order.partner_id);
       const now = this.now;
-      const periodEnd = addMonths(now, order.period_months);
+      // A renewal continues the paid time without a gap; a purchase starts now.
+      const periodStart = order.kind === 'renewal' && order.period_start ? new Date(order.period_start) : now;
+      const periodEnd = addMonths(periodStart, order.period_months);
       const seq = await repo.nextInvoiceSeq(trx, order.partner_id);
       await repo.updateOrder(trx, order.id, {
         status: 'paid',
         paid_at: now.toISOString(),
         invoice_seq: seq,
         invoice_number: invoiceNumberOf(brand, seq, now),
-        period_start: now.toISOString(),
+        period_start: periodStart.toISOString(),
         period_end: periodEnd.toISOString(),
         payment_type: intent.paymentMethodType ?? order.payment_type,
         payment_method_id: intent.paymentMethodId ?? order.payment_method_id,
@@ -522,9 +574,14 @@ export class SubscriptionService {
         failure_message: null,
         updated_at: now.toISOString(),
       });
+      const before = (await repo.findSubscription(trx, order.user_id))!;
       let couponRenewalsLeft: number | null = null;
       let keepCoupon = false;
-      if (order.coupon_id) {
+      if (order.kind === 'renewal') {
+        // A renewal used one of the coupon's discounted periods (if it had any left).
+        keepCoupon = before.coupon_id !== null && (before.coupon_renewals_left === null || before.coupon_renewals_left > 1);
+        couponRenewalsLeft = keepCoupon && before.coupon_renewals_left !== null ? before.coupon_renewals_left - 1 : null;
+      } else if (order.coupon_id) {
         await repo.redeemCoupon(trx, {
           id: randomUUID(),
           couponId: order.coupon_id,
@@ -546,11 +603,11 @@ export class SubscriptionService {
         stripe_subscription_end: Math.floor(periodEnd.getTime() / 1000),
         stripe_customer_id: intent.customerId ?? undefined,
         pay_type: order.pay_type,
-        current_period_start: now.toISOString(),
+        current_period_start: periodStart.toISOString(),
         current_period_end: periodEnd.toISOString(),
         default_payment_method_id: intent.paymentMethodId ?? order.payment_method_id,
         payment_method_type: intent.paymentMethodType ?? order.payment_type,
-        coupon_id: keepCoupon ? order.coupon_id : null,
+        coupon_id: keepCoupon ? (order.coupon_id ?? before.coupon_id) : null,
         coupon_renewals_left: keepCoupon ? couponRenewalsLeft : null,
         is_promo: 0,
         is_gift: 0,
@@ -565,43 +622,527 @@ export class SubscriptionService {
       });
       await jobs.schedule(
         SUBSCRIPTION_MAIL_JOB,
-        { kind: 'order-paid', orderId } satisfies MailPayload,
+        { kind: order.kind === 'renewal' ? 'renewal-paid' : 'order-paid', orderId } satisfies MailPayload,
         { trx, dedupeKey: `subscription-mail:order-paid:${orderId}` },
       );
+      await this.schedulePeriodEnd(trx, order.user_id, periodEnd);
     });
+  }
+
+  private async schedulePeriodEnd(trx: Transaction<Database>, userId: string, periodEnd: Date): Promise<void> {
+    const payload: PeriodPayload = { userId, periodEnd: periodEnd.toISOString() };
+    await this.deps.jobs.schedule(PERIOD_END_JOB, payload, {
+      trx,
+      runAt: periodEnd,
+      dedupeKey: `period-end:${userId}:${payload.periodEnd}`,
+    });
+  }
+
+  // --- Period end: renewal, downgrade, termination ------------------------------------------------
+
+  /**
+   * The period-end job. Stale jobs (the period was renewed, upgraded or ended meanwhile) do
+   * nothing, so a job that runs twice or late is harmless.
+   */
+  async periodEnded(payload: unknown): Promise<void> {
+    const { userId, periodEnd } = payload as PeriodPayload;
+    const subscription = await repo.findSubscription(this.deps.db, userId);
+    if (!subscription || subscription.current_period_end !== periodEnd) return;
+    if (subscription.cancel_at_period_end === 1) {
+      await this.endPlan(userId, periodEnd, 'plan-ended');
+      return;
+    }
+    await this.chargeRenewal(userId, periodEnd, 0);
+  }
+
+  /** The retry job of a failed renewal (attempt 1 to 3 after the period end). */
+  async retryRenewal(payload: unknown): Promise<void> {
+    const { userId, periodEnd, attempt } = payload as PeriodPayload & { attempt: number };
+    const subscription = await repo.findSubscription(this.deps.db, userId);
+    if (!subscription || subscription.current_period_end !== periodEnd) return;
+    if (subscription.cancel_at_period_end === 1) {
+      await this.endPlan(userId, periodEnd, 'plan-ended');
+      return;
+    }
+    await this.chargeRenewal(userId, periodEnd, attempt);
+  }
+
+  /**
+   * Charges the next period off-session at the current price of the plan (or of the pending
+   * downgrade), minus a coupon that still applies. One order per attempt, with an id derived
+   * from (user, period, attempt) and the same idempotency key at the provider: running the job
+   * twice charges once.
+   */
+  private async chargeRenewal(userId: string, periodEnd: string, attempt: number): Promise<void> {
+    const { db } = this.deps;
+    const provider = this.requireProvider();
+    const subscription = (await repo.findSubscription(db, userId))!;
+    const productId = subscription.pending_product_id ?? subscription.product_id;
+    const priceId = subscription.pending_price_id ?? subscription.stripe_price_id;
+    const product = await productById(db, productId);
+    const payType = product && priceId ? payTypeOfPrice(product, priceId) : null;
+    const price = product && payType ? planPrice(product, payType) : null;
+    if (!product || !payType || !price || !subscription.stripe_customer_id || !subscription.default_payment_method_id) {
+      // Nothing that could be charged (plan withdrawn, no saved method): the plan ends.
+      await this.endPlan(userId, periodEnd, 'plan-ended');
+      return;
+    }
+    let discountCents = 0;
+    const couponApplies =
+      subscription.coupon_id !== null &&
+      (subscription.coupon_renewals_left === null || subscription.coupon_renewals_left > 0);
+    if (couponApplies) {
+      const coupon = await repo.findCoupon(db, subscription.partner_id, subscription.coupon_id!);
+      if (coupon) discountCents = couponDiscountCents(coupon, price.planCents);
+    }
+    const orderId = uuidFromKey(`renewal:${userId}:${periodEnd}:${attempt}`);
+    const brand = this.deps.brandForPartner(subscription.partner_id);
+    const now = this.now.toISOString();
+    const last = await repo.orderOfPeriod(db, userId, subscription.current_period_start!);
+    await db
+      .insertInto('subscription_order')
+      .values({
+        id: orderId,
+        partner_id: subscription.partner_id,
+        user_id: userId,
+        order_number: newOrderNumber(brand, this.now),
+        kind: 'renewal',
+        status: 'placed',
+        product_id: product.id,
+        price_id: price.priceId,
+        pay_type: payType,
+        period_months: price.periodMonths,
+        amount_cents: price.planCents - discountCents,
+        plan_cents: price.planCents,
+        tracker_cents: 0,
+        discount_cents: discountCents,
+        proration_cents: 0,
+        coupon_id: couponApplies ? subscription.coupon_id : null,
+        payment_intent_id: null,
+        payment_type: subscription.payment_method_type,
+        payment_method_id: subscription.default_payment_method_id,
+        billing_name: last?.billing_name ?? '',
+        billing_email: last?.billing_email ?? '',
+        billing_street: last?.billing_street ?? '',
+        billing_address: last?.billing_address ?? '',
+        billing_zipcode: last?.billing_zipcode ?? '',
+        billing_city: last?.billing_city ?? '',
+        billing_country: last?.billing_country ?? '',
+        billing_phone: last?.billing_phone ?? '',
+        // The renewal continues the paid time: its period starts where the last one ended.
+        period_start: periodEnd,
+        period_end: null,
+        invoice_number: null,
+        invoice_seq: null,
+        paid_at: null,
+        failure_code: null,
+        failure_message: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const order = (await this.orderById(orderId))!;
+    if (order.status === 'paid' || order.status === 'failed') return;
+    const intent = order.payment_intent_id
+      ? await provider.retrievePaymentIntent(order.payment_intent_id)
+      : await provider.chargeOffSession({
+          amountCents: order.amount_cents,
+          customerId: subscription.stripe_customer_id,
+          paymentMethodId: subscription.default_payment_method_id,
+          description: `${brand.name}: ${product.name} (${order.order_number})`,
+          metadata: { order_id: orderId, user_id: userId, partner_id: subscription.partner_id, kind: 'renewal' },
+          idempotencyKey: `renewal-${orderId}`,
+        });
+    await repo.updateOrder(db, orderId, { payment_intent_id: intent.id, updated_at: this.now.toISOString() });
+    await this.applyPaymentIntent(intent);
+  }
+
+  /**
+   * A renewal charge failed: the plan stays active through the grace period, the user is asked
+   * to update the payment method, and the charge is tried again after 1, 3 and 5 days; after
+   * the last failure the plan ends.
+   */
+  private async renewalFailed(trx: Transaction<Database>, order: repo.OrderRow): Promise<void> {
+    const subscription = await repo.findSubscription(trx, order.user_id);
+    const periodEnd = order.period_start;
+    if (!subscription || !periodEnd || subscription.current_period_end !== periodEnd) return;
+    const failures = (subscription.renewal_failures ?? 0) + 1;
+    await repo.updateSubscription(trx, order.user_id, {
+      renewal_failures: failures,
+      updated_at: this.now.toISOString(),
+    });
+    const retryDays = RENEWAL_RETRY_DAYS[failures - 1];
+    if (retryDays === undefined) {
+      await this.endPlanIn(trx, order.user_id, periodEnd, 'plan-ended-unpaid');
+      return;
+    }
+    const runAt = new Date(new Date(periodEnd).getTime() + retryDays * DAY_MS);
+    await this.deps.jobs.schedule(
+      RENEWAL_RETRY_JOB,
+      { userId: order.user_id, periodEnd, attempt: failures },
+      { trx, runAt, dedupeKey: `renewal-retry:${order.user_id}:${periodEnd}:${failures}` },
+    );
+    await this.deps.jobs.schedule(
+      SUBSCRIPTION_MAIL_JOB,
+      { kind: 'renewal-failed', orderId: order.id, date: Math.floor(runAt.getTime() / 1000) } satisfies MailPayload,
+      { trx, dedupeKey: `subscription-mail:renewal-failed:${order.id}` },
+    );
+  }
+
+  private async endPlan(userId: string, periodEnd: string, mail: SubscriptionMailKind): Promise<void> {
+    await this.deps.db.transaction().execute((trx) => this.endPlanIn(trx, userId, periodEnd, mail));
+  }
+
+  /**
+   * The paid plan is over: the account is on the brand's free plan, keeps read access to
+   * everything, and can buy again within the reactivation window with nothing lost. After the
+   * window only the newest documents remain (warned a week before).
+   */
+  private async endPlanIn(
+    trx: Transaction<Database>,
+    userId: string,
+    periodEnd: string,
+    mail: SubscriptionMailKind,
+  ): Promise<void> {
+    const { kind, jobs } = this.deps;
+    const subscription = await repo.lockSubscription(trx, kind, userId);
+    if (!subscription || subscription.current_period_end !== periodEnd) return;
+    const free = await defaultProduct(trx, subscription.partner_id);
+    if (!free) throw new Error(`brand ${subscription.partner_id} has no default plan`);
+    const endedAt = this.now;
+    await repo.updateSubscription(trx, userId, {
+      product_id: free.id,
+      stripe_price_id: null,
+      stripe_subscription_end: null,
+      pay_type: null,
+      current_period_start: null,
+      current_period_end: null,
+      cancel_at_period_end: 0,
+      pending_product_id: null,
+      pending_price_id: null,
+      coupon_id: null,
+      coupon_renewals_left: null,
+      renewal_failures: 0,
+      ended_at: endedAt.toISOString(),
+      updated_at: endedAt.toISOString(),
+    });
+    const ended: EndedPayload = { userId, endedAt: endedAt.toISOString() };
+    const windowEnd = new Date(endedAt.getTime() + REACTIVATION_WINDOW_DAYS * DAY_MS);
+    await jobs.schedule(
+      SUBSCRIPTION_MAIL_JOB,
+      { kind: mail, userId, date: Math.floor(windowEnd.getTime() / 1000) } satisfies MailPayload,
+      { trx, dedupeKey: `subscription-mail:${mail}:${userId}:${ended.endedAt}` },
+    );
+    await jobs.schedule(DOCUMENTS_WARNING_JOB, ended, {
+      trx,
+      runAt: new Date(windowEnd.getTime() - 7 * DAY_MS),
+      dedupeKey: `documents-warning:${userId}:${ended.endedAt}`,
+    });
+    await jobs.schedule(DOCUMENTS_CLEANUP_JOB, ended, {
+      trx,
+      runAt: windowEnd,
+      dedupeKey: `documents-cleanup:${userId}:${ended.endedAt}`,
+    });
+  }
+
+  /** Is the plan still ended as of `endedAt` (no purchase since)? */
+  private async stillEnded(userId: string, endedAt: string): Promise<boolean> {
+    const subscription = await repo.findSubscription(this.deps.db, userId);
+    return subscription?.ended_at === endedAt && subscription.current_period_end === null;
+  }
+
+  async warnDocumentsDeletion(payload: unknown): Promise<void> {
+    const { userId, endedAt } = payload as EndedPayload;
+    if (!(await this.stillEnded(userId, endedAt))) return;
+    const windowEnd = new Date(new Date(endedAt).getTime() + REACTIVATION_WINDOW_DAYS * DAY_MS);
+    await this.sendPlanMail({ kind: 'documents-warning', userId, date: Math.floor(windowEnd.getTime() / 1000) });
+  }
+
+  async cleanUpDocuments(payload: unknown): Promise<void> {
+    const { userId, endedAt } = payload as EndedPayload;
+    if (!(await this.stillEnded(userId, endedAt))) return;
+    const removed = await this.deps.keepNewestDocuments(userId, DOCUMENTS_KEPT_AFTER_END);
+    this.deps.log.info({ userId, removed }, 'reactivation window closed: older documents removed');
+  }
+
+  // --- Cancel, revoke, downgrade ------------------------------------------------------------------
+
+  private async paidSubscription(userId: string, brand: BrandConfig) {
+    const { db } = this.deps;
+    const subscription = await repo.findSubscription(db, userId);
+    const product = subscription ? await productById(db, subscription.product_id) : undefined;
+    if (!subscription || !product || product.is_default === 1) {
+      throw badRequest(
+        SUBSCRIPTION_KEYS.cancelFreePlan,
+        undefined,
+        `The free plan cannot be cancelled. Questions? Write to ${brand.supportEmail}`,
+      );
+    }
+    return { subscription, product };
+  }
+
+  /** When the current plan ends: the paid period's end, or the end of a plan attached by code. */
+  private endOf(subscription: repo.SubscriptionRow): Date | null {
+    const end = subscription.current_period_end ?? subscription.product_expires_at;
+    return end ? new Date(end) : null;
+  }
+
+  async cancel(userId: string, brand: BrandConfig): Promise<{ current_phase: { end_date: number } }> {
+    const { subscription } = await this.paidSubscription(userId, brand);
+    const end = this.endOf(subscription);
+    if (!end) {
+      throw badRequest(SUBSCRIPTION_KEYS.cancelFreePlan, undefined, `This plan has no end to cancel at. Write to ${brand.supportEmail}`);
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.lockSubscription(trx, this.deps.kind, userId);
+      await repo.updateSubscription(trx, userId, {
+        cancel_at_period_end: 1,
+        pending_product_id: null,
+        pending_price_id: null,
+        updated_at: this.now.toISOString(),
+      });
+      await this.deps.jobs.schedule(
+        SUBSCRIPTION_MAIL_JOB,
+        { kind: 'termination-confirmed', userId, date: Math.floor(end.getTime() / 1000) } satisfies MailPayload,
+        { trx, dedupeKey: `subscription-mail:termination:${userId}:${this.now.toISOString()}` },
+      );
+    });
+    return { current_phase: { end_date: Math.floor(end.getTime() / 1000) } };
+  }
+
+  async cancelAt(userId: string): Promise<{ status: 'cancel' | 'downgrade' | 'active' | 'none' }> {
+    const { db } = this.deps;
+    const subscription = await repo.findSubscription(db, userId);
+    const product = subscription ? await productById(db, subscription.product_id) : undefined;
+    if (!subscription || !product || product.is_default === 1) return { status: 'none' };
+    if (subscription.cancel_at_period_end === 1) return { status: 'cancel' };
+    if (subscription.pending_product_id) return { status: 'downgrade' };
+    return { status: 'active' };
+  }
+
+  async revokeCancellation(userId: string, brand: BrandConfig): Promise<SubscriptionChangeResponse> {
+    const { subscription } = await this.paidSubscription(userId, brand);
+    if (subscription.cancel_at_period_end !== 1) {
+      throw badRequest(SUBSCRIPTION_KEYS.nothingPending, undefined, 'No termination is pending');
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.updateSubscription(trx, userId, { cancel_at_period_end: 0, updated_at: this.now.toISOString() });
+      await this.deps.jobs.schedule(
+        SUBSCRIPTION_MAIL_JOB,
+        { kind: 'termination-revoked', userId } satisfies MailPayload,
+        { trx, dedupeKey: `subscription-mail:revoked:${userId}:${this.now.toISOString()}` },
+      );
+    });
+    return { message: 'Termination revoked', effective_date: null };
+  }
+
+  /**
+   * The plans a user may downgrade to (account-area section 4): price (or tracker duration) not
+   * above the active one, a yearly price above 0; the price id is the monthly one only when the
+   * user pays monthly and the target's sequence is above 2.
+   */
+  downgradeTargets(current: ProductRow, currentPayType: PayType | null, plans: ProductRow[]) {
+    return plans
+      .filter((plan) => plan.id !== current.id && plan.is_default !== 1 && plan.yearly_price_cents > 0)
+      .filter((plan) =>
+        current.duration !== null && plan.duration !== null
+          ? plan.duration <= current.duration
+          : plan.yearly_price_cents <= current.yearly_price_cents && plan.sequence < current.sequence,
+      )
+      .map((plan) => ({
+        plan,
+        priceId:
+          currentPayType === 'monthly' && plan.sequence > 2 && plan.monthly_price_id
+            ? plan.monthly_price_id
+            : plan.yearly_price_id!,
+      }));
+  }
+
+  async downgrade(userId: string, brand: BrandConfig, priceId: string): Promise<SubscriptionChangeResponse> {
+    const { db } = this.deps;
+    const { subscription, product } = await this.paidSubscription(userId, brand);
+    if (subscription.is_gift === 1 || subscription.is_promo === 1 || !subscription.current_period_end) {
+      throw forbidden(SUBSCRIPTION_KEYS.downgradeNotAllowed, 'Gift, promo and code plans cannot be downgraded');
+    }
+    const plans = await listProducts(db, brand.partnerId);
+    const target = this.downgradeTargets(product, subscription.pay_type, plans).find((t) => t.priceId === priceId);
+    if (!target) throw badRequest(SUBSCRIPTION_KEYS.downgradeTargetInvalid, 'price_id', 'Not a plan to downgrade to');
+    const effective = Math.floor(new Date(subscription.current_period_end).getTime() / 1000);
+    await db.transaction().execute(async (trx) => {
+      await repo.lockSubscription(trx, this.deps.kind, userId);
+      await repo.updateSubscription(trx, userId, {
+        pending_product_id: target.plan.id,
+        pending_price_id: target.priceId,
+        cancel_at_period_end: 0,
+        updated_at: this.now.toISOString(),
+      });
+      await this.deps.jobs.schedule(
+        SUBSCRIPTION_MAIL_JOB,
+        { kind: 'downgrade-scheduled', userId, date: effective } satisfies MailPayload,
+        { trx, dedupeKey: `subscription-mail:downgrade:${userId}:${this.now.toISOString()}` },
+      );
+    });
+    return { message: 'Downgrade scheduled', effective_date: effective };
+  }
+
+  async cancelDowngrade(userId: string, brand: BrandConfig): Promise<SubscriptionChangeResponse> {
+    const { subscription } = await this.paidSubscription(userId, brand);
+    if (!subscription.pending_product_id) {
+      throw badRequest(SUBSCRIPTION_KEYS.nothingPending, undefined, 'No downgrade is pending');
+    }
+    await repo.updateSubscription(this.deps.db, userId, {
+      pending_product_id: null,
+      pending_price_id: null,
+      updated_at: this.now.toISOString(),
+    });
+    return { message: 'Downgrade cancelled', effective_date: null };
+  }
+
+  /** myinfo's `downgrading`: false, or the target plan and when it takes effect (epoch seconds). */
+  async downgrading(userId: string): Promise<Downgrading> {
+    const { db } = this.deps;
+    const subscription = await repo.findSubscription(db, userId);
+    if (!subscription?.pending_product_id || !subscription.current_period_end) return false;
+    const product = await productById(db, subscription.pending_product_id);
+    if (!product) return false;
+    return {
+      product: toProduct(product),
+      date: Math.floor(new Date(subscription.current_period_end).getTime() / 1000),
+    };
+  }
+
+  // --- Payment method -----------------------------------------------------------------------------
+
+  /** A hosted checkout in setup mode; its completion makes the new method the renewal method. */
+  async paymentUpdateSession(
+    userId: string,
+    brand: BrandConfig,
+    urls: { success_url: string; cancel_url: string },
+  ): Promise<{ session_id: string; url: string }> {
+    const provider = this.requireProvider();
+    const origin = this.deps.originForBrand(brand);
+    for (const url of [urls.success_url, urls.cancel_url]) {
+      // Only our own pages: the hosted page must not become an open redirect.
+      if (new URL(url).origin !== new URL(origin).origin) {
+        throw badRequest('Bad_Request_Text', 'success_url', 'Return URLs must point at the portal');
+      }
+    }
+    const subscription = await repo.findSubscription(this.deps.db, userId);
+    if (!subscription?.stripe_customer_id) {
+      throw badRequest(SUBSCRIPTION_KEYS.noPaymentMethod, undefined, 'Nothing has been bought yet');
+    }
+    const session = await provider.createSetupCheckoutSession({
+      customerId: subscription.stripe_customer_id,
+      successUrl: urls.success_url,
+      cancelUrl: urls.cancel_url,
+      paymentMethodTypes: ['card', 'sepa_debit'],
+      metadata: { user_id: userId, partner_id: subscription.partner_id, purpose: 'update_payment' },
+      idempotencyKey: `setup-${userId}-${randomUUID()}`,
+    });
+    if (!session.url) throw withStatus(502, 'Server_Down_Text', 'The checkout session has no URL');
+    return { session_id: session.id, url: session.url };
+  }
+
+  /** POST /v1/subscription/update_payment: the same session, returning to the portal's pages. */
+  async updatePayment(userId: string, brand: BrandConfig): Promise<{ session_id: string; url: string }> {
+    const origin = this.deps.originForBrand(brand);
+    return this.paymentUpdateSession(userId, brand, {
+      success_url: `${origin}/my-account/payment-update/successful?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/my-account/payment-update/failed`,
+    });
+  }
+
+  /** checkout.session.completed: the new method is the default; a renewal in grace retries now. */
+  private async checkoutCompleted(sessionId: string): Promise<void> {
+    const provider = this.requireProvider();
+    const session = await provider.retrieveCheckoutSession(sessionId);
+    const userId = session.metadata.user_id;
+    if (session.status !== 'complete' || !session.setupIntentId || !userId) return;
+    const setupIntent = await provider.retrieveSetupIntent(session.setupIntentId);
+    if (!setupIntent.paymentMethodId || !session.customerId) return;
+    const method = await provider.retrievePaymentMethod(setupIntent.paymentMethodId);
+    await provider.setDefaultPaymentMethod(session.customerId, method.id, `default-pm-${session.id}`);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const subscription = await repo.lockSubscription(trx, this.deps.kind, userId);
+      if (!subscription || subscription.stripe_customer_id !== session.customerId) return;
+      await repo.updateSubscription(trx, userId, {
+        default_payment_method_id: method.id,
+        payment_method_type: method.type,
+        updated_at: this.now.toISOString(),
+      });
+      const failures = subscription.renewal_failures ?? 0;
+      if (failures > 0 && subscription.current_period_end) {
+        await this.deps.jobs.schedule(
+          RENEWAL_RETRY_JOB,
+          { userId, periodEnd: subscription.current_period_end, attempt: failures },
+          { trx, dedupeKey: `renewal-retry:${userId}:${subscription.current_period_end}:after-${session.id}` },
+        );
+      }
+    });
+  }
+
+  async paymentMethod(userId: string): Promise<PaymentMethodResponse> {
+    const subscription = await repo.findSubscription(this.deps.db, userId);
+    const none = { type: null, last4: null, brand: null, exp_month: null, exp_year: null };
+    if (!subscription?.default_payment_method_id || !this.deps.provider) return none;
+    const method = await this.deps.provider.retrievePaymentMethod(subscription.default_payment_method_id);
+    return {
+      type: method.type,
+      last4: method.last4,
+      brand: method.brand,
+      exp_month: method.expMonth,
+      exp_year: method.expYear,
+    };
   }
 
   // --- Mails ---------------------------------------------------------------------------------------
 
   /** The mail job: idempotent through its dedupe key; nothing is sent to a deleted account. */
   async sendMail(payload: unknown): Promise<void> {
-    const { kind, orderId } = payload as MailPayload;
+    const mail = payload as MailPayload;
+    const order = mail.orderId ? await this.orderById(mail.orderId) : undefined;
+    const userId = order?.user_id ?? mail.userId;
+    if (!userId) return;
+    await this.sendPlanMail({ ...mail, userId }, order);
+  }
+
+  private async sendPlanMail(mail: MailPayload & { userId: string }, order?: repo.OrderRow): Promise<void> {
     const { db } = this.deps;
-    const order = await this.orderById(orderId);
-    if (!order) return;
-    const recipient = await repo.findRecipient(db, order.user_id);
-    if (!recipient || recipient.deletion_requested_at) return;
-    const brand = this.deps.brandForPartner(order.partner_id);
-    const product = await productById(db, order.product_id);
-    const mail = renderSubscriptionMail({
-      kind,
+    const recipient = await repo.findRecipient(db, mail.userId);
+    const subscription = await repo.findSubscription(db, mail.userId);
+    if (!recipient || recipient.deletion_requested_at || !subscription) return;
+    const brand = this.deps.brandForPartner(subscription.partner_id);
+    // The plan the mail is about: the order's, the pending downgrade's, or the current one.
+    const productId =
+      order?.product_id ??
+      (mail.kind === 'downgrade-scheduled' ? subscription.pending_product_id : null) ??
+      subscription.product_id;
+    const product = await productById(db, productId);
+    const rendered = renderSubscriptionMail({
+      kind: mail.kind,
       brand,
       language: userLanguageToUi(recipient.language),
       origin: this.deps.originForBrand(brand),
       name: recipient.name,
       productName: product?.name ?? '',
-      orderNumber: order.order_number,
-      invoiceNumber: order.invoice_number,
-      amountCents: order.amount_cents,
-      periodStart: order.period_start ? formatDate(order.period_start) : null,
-      periodEnd: order.period_end ? formatDate(order.period_end) : null,
-      paymentType: order.payment_type,
-      failureMessage: order.failure_message,
+      order: order
+        ? {
+            orderNumber: order.order_number,
+            invoiceNumber: order.invoice_number,
+            amountCents: order.amount_cents,
+            periodStart: order.period_start ? formatDate(order.period_start) : null,
+            periodEnd: order.period_end ? formatDate(order.period_end) : null,
+            paymentType: order.payment_type,
+            failureMessage: order.failure_message,
+          }
+        : null,
+      date: mail.date ? formatDate(new Date(mail.date * 1000)) : null,
     });
     await this.deps.mailer.send({
       to: recipient.email,
-      ...mail,
-      kind: `subscription-${kind}`,
+      ...rendered,
+      kind: `subscription-${mail.kind}`,
       partnerId: brand.partnerId,
     });
   }
