@@ -18,6 +18,7 @@ import { JobQueue } from './platform/jobs/jobs.ts';
 import { AdjustableClock } from './platform/clock.ts';
 import { devClockRoutes } from './platform/dev-clock.ts';
 import { createStorage, storagePlugin } from './platform/storage/index.ts';
+import { registerPayments } from './platform/payments/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
 import { registerAccount } from './modules/account/index.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
   await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });
   await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });
+  await registerPayments(app);
 
   // bodyLimit does not cap multipart: files are limited here and metered again by the storage.
   await app.register(multipart, {

@@ -7,6 +7,7 @@ import type { AppointmentTables } from './tables/appointments.ts';
 import type { AuthTables, IdentityTables } from './tables/identity.ts';
 import type { CodeTables } from './tables/codes.ts';
 import type { MailTables } from './tables/mail.ts';
+import type { PaymentsSandboxTables } from './tables/payments-sandbox.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -57,7 +58,8 @@ export interface Database
     DocumentTables,
     ContactTables,
     MedicalTables,
-    AppointmentTables {}
+    AppointmentTables,
+    PaymentsSandboxTables {}
 
 export interface PlanTables {
   product: ProductTable;

@@ -10,6 +10,7 @@ import * as medical from './0031_medical.ts';
 import * as documents from './0040_documents.ts';
 import * as accountDeletion from './0050_account_deletion.ts';
 import * as appointments from './0060_appointments.ts';
+import * as paymentsSandbox from './0075_payments_sandbox.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0040_documents': documents,
   '0050_account_deletion': accountDeletion,
   '0060_appointments': appointments,
+  '0075_payments_sandbox': paymentsSandbox,
 };

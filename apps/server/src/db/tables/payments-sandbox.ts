@@ -1,0 +1,56 @@
+import type { DbBool, IsoTimestamp } from '../schema.ts';
+
+export type SandboxObjectKind =
+  'customer' | 'payment_intent' | 'payment_method' | 'setup_intent' | 'checkout.session';
+
+/** One Stripe object of the sandbox, kept in Stripe's own JSON shape. */
+export interface PaymentsSandboxObjectTable {
+  /** Stripe's id (cus_..., pi_..., pm_..., seti_..., cs_test_...). */
+  id: string;
+  object: SandboxObjectKind;
+  /** The customer the object belongs to (payment methods once attached, intents, sessions). */
+  customer_id: string | null;
+  /** The object as the API answers it, JSON text. */
+  data: string;
+  /**
+   * What the sandbox knows but Stripe does not show, JSON text: for a payment method how its test
+   * card or IBAN behaves (never the full number), for a payment intent the confirm's return_url.
+   */
+  sandbox_state: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** A request's answer stored under its Idempotency-Key: the same key answers the same again. */
+export interface PaymentsSandboxIdempotencyTable {
+  key: string;
+  /** Method, path and a hash of the body: the same key with other parameters is refused. */
+  request_fingerprint: string;
+  /** Null while the first request with this key is still running. */
+  status_code: number | null;
+  response: string | null;
+  created_at: IsoTimestamp;
+}
+
+/** An event the sandbox emitted; a durable job delivers it to our webhook. */
+export interface PaymentsSandboxEventTable {
+  /** evt_... */
+  id: string;
+  /** Emission order (events of one change share their time). */
+  sequence: number;
+  type: string;
+  /** The id of data.object (pi_..., cs_test_..., seti_...). */
+  object_id: string;
+  /** The event JSON exactly as delivered (and signed). */
+  payload: string;
+  delivered: DbBool;
+  delivery_attempts: number;
+  last_delivery_status: number | null;
+  created_at: IsoTimestamp;
+}
+
+export interface PaymentsSandboxTables {
+  payments_sandbox_object: PaymentsSandboxObjectTable;
+  payments_sandbox_idempotency: PaymentsSandboxIdempotencyTable;
+  payments_sandbox_event: PaymentsSandboxEventTable;
+}

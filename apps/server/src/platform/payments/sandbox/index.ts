@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import qs from 'qs';
+import Stripe from 'stripe';
+import { sandboxApiRoutes } from './api.routes.ts';
+import { DELIVER_EVENT_JOB, SandboxEngine, SANDBOX_PATH, SETTLE_SEPA_JOB } from './engine.ts';
+import type { SandboxKeys } from './ids.ts';
+import { sandboxPagesRoutes } from './pages.routes.ts';
+import { SandboxStore } from './store.ts';
+
+export { DELIVER_EVENT_JOB, SANDBOX_PATH, SETTLE_SEPA_JOB, SandboxEngine } from './engine.ts';
+export { sandboxKeys, type SandboxKeys } from './ids.ts';
+export { InjectHttpClient } from './inject-http-client.ts';
+export { TEST_CARDS, FAILING_TEST_IBANS } from './instruments.ts';
+
+export interface SandboxOptions {
+  keys: SandboxKeys;
+  /** Events are signed with it, as Stripe signs them with the endpoint's secret. */
+  webhookSecret: string;
+  /** Our webhook route, where events are delivered (through app.inject). */
+  webhookPath: string;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The in-process Stripe-compatible sandbox (DESIGN.md section 7): its API under
+ * /sandbox/stripe/v1, its pages (3-D Secure, hosted checkout), the settlement of SEPA debits and
+ * the delivery of its events to our webhook, both as durable jobs. Never registered in production.
+ */
+export async function registerSandbox(app: FastifyInstance, options: SandboxOptions): Promise<SandboxEngine> {
+  if (app.config.env === 'production') throw new Error('the payments sandbox never runs in production');
+  const store = new SandboxStore(app.db, app.database.kind);
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  const engine = new SandboxEngine({
+    store,
+    jobs: app.jobs,
+    clock: app.clock,
+    log: app.log,
+    publicUrl: app.config.publicUrl,
+    sepaSettleSeconds: app.config.payments.sepaSettleSeconds,
+    // The browser should see an event's effect at once, not at the next poll.
+    onJobsScheduled: () => {
+      if (!app.config.jobs.enabled || closing) return;
+      setImmediate(() => {
+        app.jobs.runDue().catch((err) => app.log.error({ err }, 'payments sandbox: running due jobs failed'));
+      });
+    },
+  });
+
+  app.jobs.register(SETTLE_SEPA_JOB, async (payload) => {
+    await engine.settleSepaDebit((payload as { paymentIntentId: string }).paymentIntentId);
+  });
+  app.jobs.register(DELIVER_EVENT_JOB, async (payload) => {
+    const eventId = (payload as { eventId: string }).eventId;
+    const event = await store.findEvent(eventId);
+    if (!event || event.delivered) return;
+    const response = await app.inject({
+      method: 'POST',
+      url: options.webhookPath,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        // Signed now, in real time: the receiver checks the timestamp against its own clock.
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload: event.payload,
+          secret: options.webhookSecret,
+        }),
+      },
+      payload: event.payload,
+    });
+    const delivered = response.statusCode >= 200 && response.statusCode < 300;
+    await store.recordDelivery(eventId, response.statusCode, delivered);
+    // A failed delivery is retried by the job queue with backoff, as Stripe retries webhooks.
+    if (!delivered) {
+      throw new Error(
+        `webhook ${options.webhookPath} answered ${response.statusCode} to ${event.type} ${event.id}`,
+      );
+    }
+  });
+
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  await app.register(
+    async (sandbox) => {
+      // Stripe's bracket notation (metadata[order_id]=..., payment_method_types[0]=card).
+      if (sandbox.hasContentTypeParser(FORM)) sandbox.removeContentTypeParser(FORM);
+      sandbox.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 65_536 }, (request, body, done) => {
+        const text = body as string;
+        rawBodies.set(request, text);
+        done(null, qs.parse(text, { depth: 8, arrayLimit: 100, parameterLimit: 500 }));
+      });
+      await sandbox.register(sandboxApiRoutes, {
+        prefix: '/v1',
+        engine,
+        store,
+        keys: options.keys,
+        clock: app.clock,
+        rawBody: (request) => rawBodies.get(request) ?? '',
+      });
+      await sandbox.register(sandboxPagesRoutes, { engine });
+    },
+    { prefix: SANDBOX_PATH },
+  );
+  return engine;
+}
