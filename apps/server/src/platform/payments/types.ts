@@ -76,7 +76,13 @@ export interface CheckoutSessionInfo {
 
 export interface SetupIntentInfo {
   id: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'canceled'
+    | 'succeeded';
   customerId: string | null;
   paymentMethodId: string | null;
   metadata: Record<string, string>;
