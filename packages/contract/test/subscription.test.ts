@@ -150,7 +150,9 @@ describe('payment', () => {
         exp_year: null,
       }),
     ).toEqual([]);
-    expect(issuesOf(paymentMethodResponseSchema, { type: 'card', last4: '4242', brand: 'visa' })).toHaveLength(2);
+    expect(
+      issuesOf(paymentMethodResponseSchema, { type: 'card', last4: '4242', brand: 'visa' }),
+    ).toHaveLength(2);
   });
 });
 
@@ -168,6 +170,11 @@ describe('orders, cancellation, downgrade, activation', () => {
       invoice_number: 'INV-1',
       invoice_url: null,
       activation_code: null,
+      kind: 'purchase',
+      period_start: '01.01.2024',
+      period_end: '01.01.2025',
+      credit_note_number: null,
+      credit_note_url: null,
     };
     expect(parseOk(orderSchema, order)).toEqual(order);
     expect(issuesOf(orderSchema, { ...order, payment_type: 'cash' })).toHaveLength(1);

@@ -8,6 +8,7 @@ import type { AuthTables, IdentityTables } from './tables/identity.ts';
 import type { CodeTables } from './tables/codes.ts';
 import type { MailTables } from './tables/mail.ts';
 import type { PaymentsSandboxTables } from './tables/payments-sandbox.ts';
+import type { CreditNoteTables } from './tables/credit-notes.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -59,6 +60,7 @@ export interface Database
     ContactTables,
     MedicalTables,
     AppointmentTables,
+    CreditNoteTables,
     PaymentsSandboxTables {}
 
 export interface PlanTables {

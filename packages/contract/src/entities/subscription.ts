@@ -107,26 +107,46 @@ export type PaymentRequestBody = z.infer<typeof paymentRequestBodySchema>;
 export const paymentRequestResponseSchema = z.object({ secret: z.string().min(1), order_id: idSchema });
 export type PaymentRequestResponse = z.infer<typeof paymentRequestResponseSchema>;
 
-/** An order / bill row (GET /v1/order/myorders answers a plain array). */
+/**
+ * A bill row of GET /v1/order/myorders (a plain array, newest first; 204 when there is none). The
+ * list holds the caller's paid orders, each with its invoice; the spec's field names, plus the bill
+ * period and a refund's credit note.
+ */
 export const orderSchema = z.object({
   id: idSchema,
   order_number: z.string(),
-  /** Bill date as displayed, dd.MM.yyyy. */
+  /** Bill date as displayed, dd.MM.yyyy (the invoice date: when the order was paid). */
   order_date: z.string(),
   product_name: z.string(),
   /** Paid amount formatted like formatEuro: '19,99 €'. */
   paid_amount_eur_formatted: z.string(),
   /** When the order was placed. */
   date: timestampSchema,
-  /** Billing interval of the order (the bill period column). */
+  /** Billing interval of the order. */
   type: payTypeSchema.nullable(),
   payment_type: z.enum(['card', 'sepa_debit']).nullable(),
   invoice_number: z.string().nullable(),
+  /** The invoice PDF: GET /v1/order/orderpdfweb?id= (a path on the API's origin). */
   invoice_url: z.string().nullable(),
   activation_code: z.string().nullable(),
+  /** A purchase, or a renewal the server charged at the end of a period. */
+  kind: z.enum(['purchase', 'renewal']),
+  /** The bill period (the service period the order pays for), dd.MM.yyyy. */
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  /** Set when the operator refunded the order: the credit note's number and PDF. */
+  credit_note_number: z.string().nullable(),
+  credit_note_url: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListResponseSchema = z.array(orderSchema);
+
+/** GET /v1/order/orderpdfweb?id=: the order's invoice; document=credit_note: its credit note. */
+export const orderPdfQuerySchema = z.object({
+  id: idSchema,
+  document: z.enum(['invoice', 'credit_note']).default('invoice'),
+});
+export type OrderPdfQuery = z.infer<typeof orderPdfQuerySchema>;
 
 /**
  * GET /v1/subscription/cancelat: what is pending at period end. 'cancel' is a termination pending

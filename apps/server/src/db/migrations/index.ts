@@ -11,6 +11,7 @@ import * as documents from './0040_documents.ts';
 import * as accountDeletion from './0050_account_deletion.ts';
 import * as appointments from './0060_appointments.ts';
 import * as paymentsSandbox from './0075_payments_sandbox.ts';
+import * as creditNotes from './0080_credit_notes.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0050_account_deletion': accountDeletion,
   '0060_appointments': appointments,
   '0075_payments_sandbox': paymentsSandbox,
+  '0080_credit_notes': creditNotes,
 };

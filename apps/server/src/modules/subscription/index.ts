@@ -47,4 +47,5 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   app.identityService.setDowngradingProvider((userId) => service.downgrading(userId));
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
   await app.register(webhookRoutes, { provider: app.payments.provider, service });
+  await (await import('./orders.routes.ts')).registerOrders(app);
 }

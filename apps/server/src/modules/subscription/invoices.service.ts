@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatEuro, userLanguageToUi, type BrandConfig, type Order, type UiLanguage } from '@pet/contract';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseKind } from '../../db/database.ts';
+import { badRequest, notFound, withStatus } from '../../platform/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { PaymentMethodInfo, PaymentProvider } from '../../platform/payments/types.ts';
+import * as repo from './invoices.repo.ts';
+import { lockOrder } from './subscription.repo.ts';
+import {
+  renderInvoicePdf,
+  type InvoiceDocumentData,
+  type InvoiceLine,
+  type InvoiceParty,
+  type PaymentNotice,
+} from './invoice.pdf.ts';
+
+/** A refund at the payment provider, as the credit note needs it. */
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The same key for the same order: running the command twice refunds once. */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  id: string;
+  /** Stripe's refund status: succeeded, pending, requires_action, failed or canceled. */
+  status: string;
+  amountCents: number;
+}
+
+export interface InvoicesServiceDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** For the payment method on the invoice (card brand and last 4, IBAN's last 4); null: not shown. */
+  provider: PaymentProvider | null;
+  /** Refunds at the payment provider; null when no provider is configured. */
+  refund: ((request: RefundRequest) => Promise<RefundResult>) | null;
+  brandForPartner: (partnerId: string) => BrandConfig;
+}
+
+export type OrderDocument = 'invoice' | 'credit_note';
+
+export interface OrderPdf {
+  /** The invoice (or credit note) number with .pdf. */
+  fileName: string;
+  stream: Readable;
+}
+
+export interface CreditNoteResult {
+  orderId: string;
+  invoiceNumber: string;
+  creditNoteNumber: string;
+  amountCents: number;
+  refundId: string;
+  refundStatus: string;
+  /** False when the order had been refunded before (nothing new happened). */
+  created: boolean;
+}
+
+/** The invoice PDF of an order: the path the list links to (and the mobile apps call). */
+export const INVOICE_PATH = '/v1/order/orderpdfweb';
+
+const BERLIN_DATE = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** dd.MM.yyyy in German time: the seller's calendar decides an invoice's date. */
+export function invoiceDate(value: string | Date): string {
+  return BERLIN_DATE.format(new Date(value));
+}
+
+const period = (start: string | null, end: string | null) =>
+  start && end ? `${invoiceDate(start)} – ${invoiceDate(end)}` : start ? invoiceDate(start) : '';
+
+function countryName(code: string, language: UiLanguage): string {
+  const trimmed = code.trim();
+  if (!/^[A-Za-z]{2}$/.test(trimmed)) return trimmed;
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(trimmed.toUpperCase()) ?? trimmed;
+  } catch {
+    return trimmed;
+  }
+}
+
+/** Credit-note numbers: the brand's invoice prefix, G (Gutschrift), the year, the number: PP-G-2026-000001. */
+export const creditNoteNumberOf = (brand: BrandConfig, seq: number, at: Date) =>
+  `${brand.seller.invoicePrefix}-G-${at.getUTCFullYear()}-${String(seq).padStart(6, '0')}`;
+
+const LINE_TEXTS = {
+  de: {
+    months: (n: number) => `${n} ${n === 1 ? 'Monat' : 'Monate'}`,
+    plan: (name: string, months: string, renewal: boolean) =>
+      `${renewal ? 'Verlängerung ' : ''}Tarif ${name} – Laufzeit ${months}`,
+    tracker: 'GPS-Tracker (einmaliger Preis)',
+    coupon: (code: string | null) => `Gutscheinrabatt${code ? ` (${code})` : ''}`,
+    proration: 'Gutschrift für die nicht genutzte Restlaufzeit des bisherigen Tarifs',
+  },
+  en: {
+    months: (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`,
+    plan: (name: string, months: string, renewal: boolean) =>
+      `${name} plan${renewal ? ' renewal' : ''} – ${months}`,
+    tracker: 'GPS tracker (one-time price)',
+    coupon: (code: string | null) => `Coupon discount${code ? ` (${code})` : ''}`,
+    proration: 'Credit for the unused rest of the previous plan',
+  },
+} as const;
+
+/**
+ * Bills and invoices (account-area "Bills"; DESIGN.md section 7): the caller's paid orders, the
+ * invoice PDF of each in the user's language, and the credit note of an order the operator
+ * refunded, with a number series of its own. Invoice numbers themselves are assigned by the
+ * subscription service in the transaction that marks an order paid; this service only reads them.
+ */
+export class InvoicesService {
+  constructor(private readonly deps: InvoicesServiceDeps) {}
+
+  /** GET /v1/order/myorders: the caller's paid orders, newest first; null when there is none (204). */
+  async myOrders(userId: string): Promise<Order[] | null> {
+    const rows = await repo.listBills(this.deps.db, userId);
+    if (rows.length === 0) return null;
+    return rows.map((row) => ({
+      id: row.id,
+      order_number: row.order_number,
+      order_date: invoiceDate(row.paid_at!),
+      product_name: row.product_name,
+      paid_amount_eur_formatted: formatEuro(row.amount_cents / 100),
+      date: row.created_at,
+      type: row.pay_type,
+      payment_type: row.payment_type,
+      invoice_number: row.invoice_number,
+      invoice_url: `${INVOICE_PATH}?id=${encodeURIComponent(row.id)}`,
+      activation_code: null,
+      kind: row.kind,
+      period_start: row.period_start ? invoiceDate(row.period_start) : null,
+      period_end: row.period_end ? invoiceDate(row.period_end) : null,
+      credit_note_number: row.credit_note_number,
+      credit_note_url: row.credit_note_number
+        ? `${INVOICE_PATH}?id=${encodeURIComponent(row.id)}&document=credit_note`
+        : null,
+    }));
+  }
+
+  /**
+   * GET /v1/order/orderpdfweb: the invoice (or credit note) of one of the caller's paid orders in
+   * the user's language. Everything that can fail (the order, the buyer, the payment method) is
+   * read before the PDF starts, so a failure is an answer and never a broken download.
+   */
+  async orderPdf(userId: string, orderId: string, document: OrderDocument): Promise<OrderPdf> {
+    const { db } = this.deps;
+    const bill = await repo.findOwnBill(db, userId, orderId);
+    if (!bill) throw notFound('No paid order with this id');
+    if (document === 'credit_note' && !bill.credit_note_number)
+      throw notFound('The order has no credit note');
+    const buyer = await repo.findBuyer(db, userId);
+    const language: UiLanguage = buyer ? userLanguageToUi(buyer.language) : 'de';
+    const data = await this.documentData(bill, buyer, language, document);
+    return { fileName: `${data.number}.pdf`, stream: renderInvoicePdf(data) };
+  }
+
+  /** The content of the document, laid out by invoice.pdf.ts (exported for the bench and tests). */
+  async documentData(
+    bill: repo.BillRow,
+    buyer: Awaited<ReturnType<typeof repo.findBuyer>>,
+    language: UiLanguage,
+    document: OrderDocument,
+  ): Promise<InvoiceDocumentData> {
+    const brand = this.deps.brandForPartner(bill.partner_id);
+    const texts = LINE_TEXTS[language];
+    const servicePeriod = period(bill.period_start, bill.period_end);
+    const lines: InvoiceLine[] = [
+      {
+        description: texts.plan(bill.product_name, texts.months(bill.period_months), bill.kind === 'renewal'),
+        period: servicePeriod,
+        amountCents: bill.plan_cents,
+      },
+    ];
+    if (bill.tracker_cents > 0) {
+      lines.push({
+        description: texts.tracker,
+        period: invoiceDate(bill.paid_at!),
+        amountCents: bill.tracker_cents,
+      });
+    }
+    if (bill.discount_cents > 0) {
+      lines.push({
+        description: texts.coupon(bill.coupon_code),
+        period: '',
+        amountCents: -bill.discount_cents,
+      });
+    }
+    if (bill.proration_cents > 0) {
+      lines.push({ description: texts.proration, period: '', amountCents: -bill.proration_cents });
+    }
+    const credit = document === 'credit_note';
+    const method = await this.paymentMethod(bill.payment_method_id);
+    const paymentDate = invoiceDate(credit ? bill.credit_note_created_at! : bill.paid_at!);
+    return {
+      kind: document,
+      language,
+      seller: {
+        ...brand.seller,
+        country: countryName(brand.seller.country, language),
+        supportEmail: brand.supportEmail,
+        brandName: brand.name,
+      },
+      buyer: this.buyerOf(bill, buyer, language),
+      number: credit ? bill.credit_note_number! : bill.invoice_number!,
+      date: credit ? invoiceDate(bill.credit_note_created_at!) : invoiceDate(bill.paid_at!),
+      orderNumber: bill.order_number,
+      servicePeriod,
+      corrects: credit ? { number: bill.invoice_number!, date: invoiceDate(bill.paid_at!) } : null,
+      lines: credit ? lines.map((line) => ({ ...line, amountCents: -line.amountCents })) : lines,
+      totalCents: credit ? -(bill.credit_note_amount_cents ?? bill.amount_cents) : bill.amount_cents,
+      payment: this.paymentNotice(bill, method, paymentDate),
+    };
+  }
+
+  /** The buyer as the order names them; the stored profile address fills an order without one. */
+  private buyerOf(
+    bill: repo.BillRow,
+    buyer: Awaited<ReturnType<typeof repo.findBuyer>>,
+    language: UiLanguage,
+  ): InvoiceParty {
+    const fromOrder = [
+      bill.billing_street,
+      bill.billing_address,
+      bill.billing_zipcode,
+      bill.billing_city,
+    ].some((part) => part.trim() !== '');
+    const street = fromOrder ? bill.billing_street : (buyer?.address_2 ?? '');
+    const extra = fromOrder ? bill.billing_address : (buyer?.address_1 ?? '');
+    const zipcode = fromOrder ? bill.billing_zipcode : (buyer?.zipcode ?? '');
+    const city = fromOrder ? bill.billing_city : (buyer?.city ?? '');
+    const country = fromOrder ? bill.billing_country : (buyer?.country ?? '');
+    const lines = [street, extra, `${zipcode} ${city}`, country ? countryName(country, language) : '']
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return { name: bill.billing_name.trim() || buyer?.name || bill.billing_email, lines };
+  }
+
+  private async paymentMethod(paymentMethodId: string | null): Promise<PaymentMethodInfo | null> {
+    if (!paymentMethodId || !this.deps.provider) return null;
+    try {
+      return await this.deps.provider.retrievePaymentMethod(paymentMethodId);
+    } catch (err) {
+      // The invoice still says how it was paid, only without the card's or account's digits.
+      this.deps.log.warn({ err, paymentMethodId }, 'invoice: payment method could not be read');
+      return null;
+    }
+  }
+
+  private paymentNotice(bill: repo.BillRow, method: PaymentMethodInfo | null, date: string): PaymentNotice {
+    const type = method?.type ?? bill.payment_type;
+    if (type === 'card') return { type, brand: method?.brand ?? null, last4: method?.last4 ?? null, date };
+    if (type === 'sepa_debit') {
+      // Stripe keeps one mandate per SEPA payment method: the method names the mandate when the
+      // provider does not give its reference text.
+      const reference = (method as (PaymentMethodInfo & { mandateReference?: string | null }) | null)
+        ?.mandateReference;
+      return {
+        type,
+        last4: method?.last4 ?? null,
+        mandateReference: reference ?? bill.payment_method_id,
+        date,
+      };
+    }
+    return { type: 'other', date };
+  }
+
+  /**
+   * `npm run admin -- order refund <ORDER_ID>`: refunds a paid order in full at the payment
+   * provider and records its credit note with the brand's next credit-note number. The money moves
+   * first (with an idempotency key per order), the credit note after, in one transaction with its
+   * number: a run that fails in between is simply run again, and the numbers never have a gap.
+   * A second run for the same order answers the credit note it already has.
+   */
+  async refundOrder(orderId: string): Promise<CreditNoteResult> {
+    const { db, kind } = this.deps;
+    const bill = await repo.findBill(db, orderId);
+    if (!bill) throw notFound(`No paid order ${orderId}`);
+    if (bill.credit_note_number) return this.creditNoteResult(bill, false);
+    if (!this.deps.refund) {
+      throw withStatus(
+        503,
+        'Payments_Unavailable_Text',
+        'No payment provider is configured: nothing can be refunded',
+      );
+    }
+    if (!bill.payment_intent_id) {
+      throw badRequest('Bad_Request_Text', 'id', `Order ${orderId} has no payment at the provider to refund`);
+    }
+    const refund = await this.deps.refund({
+      paymentIntentId: bill.payment_intent_id,
+      amountCents: bill.amount_cents,
+      idempotencyKey: `refund-${bill.id}`,
+    });
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw withStatus(
+        502,
+        'Failure_Call_Text',
+        `The provider did not refund the payment (refund ${refund.id}: ${refund.status})`,
+      );
+    }
+    const brand = this.deps.brandForPartner(bill.partner_id);
+    await db.transaction().execute(async (trx) => {
+      await lockOrder(trx, kind, bill.id);
+      if (await repo.findCreditNoteOfOrder(trx, bill.id)) return;
+      const now = this.deps.clock.now();
+      const seq = await repo.nextCreditNoteSeq(trx, bill.partner_id);
+      await repo.insertCreditNote(trx, {
+        id: randomUUID(),
+        partner_id: bill.partner_id,
+        user_id: bill.user_id,
+        order_id: bill.id,
+        credit_note_number: creditNoteNumberOf(brand, seq, now),
+        credit_note_seq: seq,
+        amount_cents: refund.amountCents || bill.amount_cents,
+        refund_id: refund.id,
+        refund_status: refund.status,
+        created_at: now.toISOString(),
+      });
+    });
+    const recorded = (await repo.findBill(db, orderId))!;
+    this.deps.log.info(
+      { orderId, creditNote: recorded.credit_note_number, refund: refund.id },
+      'order refunded',
+    );
+    return this.creditNoteResult(recorded, true);
+  }
+
+  private creditNoteResult(bill: repo.BillRow, created: boolean): CreditNoteResult {
+    return {
+      orderId: bill.id,
+      invoiceNumber: bill.invoice_number!,
+      creditNoteNumber: bill.credit_note_number!,
+      amountCents: bill.credit_note_amount_cents ?? bill.amount_cents,
+      refundId: bill.credit_note_refund_id ?? '',
+      refundStatus: bill.credit_note_refund_status ?? '',
+      created,
+    };
+  }
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  APP_ID_HEADER,
+  BRANDS,
+  apiErrorBodySchema,
+  brandConfig,
+  orderListResponseSchema,
+  orderPdfQuerySchema,
+} from '@pet/contract';
+import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { InvoicesService } from './invoices.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Bills, invoice PDFs and credit notes (the operator's refund command uses it too). */
+    invoices: InvoicesService;
+  }
+}
+
+/**
+ * The Bills calls of account-area section 7: GET /v1/order/myorders and GET /v1/order/orderpdfweb.
+ * Register after the payment platform (registerSubscription does, in its module's index.ts).
+ */
+export async function registerOrders(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const provider = app.payments.provider;
+  const service = new InvoicesService({
+    db: app.db,
+    kind: app.database.kind,
+    clock: app.clock,
+    log: app.log,
+    provider,
+    refund: null,
+    brandForPartner: (partnerId) =>
+      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
+      brandConfig(config.defaultBrand),
+  });
+  app.decorate('invoices', service);
+  await app.register(ordersRoutes, { service });
+}
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, apiErrorBodySchema])) as Record<
+    number,
+    typeof apiErrorBodySchema
+  >;
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> = async (app, { service }) => {
+  app.get(
+    '/v1/order/myorders',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: "The caller's bills: paid orders with their invoices, newest first",
+        description:
+          'Only the signed-in user’s own orders. 204 (the page shows No_Orders_Text) when there is none. ' +
+          'invoice_url is the invoice PDF (GET /v1/order/orderpdfweb?id=); credit_note_url is set when the ' +
+          'order was refunded.',
+        response: { 200: orderListResponseSchema, 204: z.null().describe('No orders'), ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      const orders = await service.myOrders(signedInUser(request).id);
+      if (!orders) return reply.code(204).send(null);
+      return orders;
+    },
+  );
+
+  app.get(
+    '/v1/order/orderpdfweb',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary:
+          'The invoice PDF of one of the caller’s paid orders (or, with document=credit_note, its credit note)',
+        description:
+          'Streamed application/pdf, inline, named after the invoice number (PP-2026-000001.pdf), in the ' +
+          "user's stored language (German or English). The web and the mobile apps send the app id header " +
+          `(${APP_ID_HEADER}) on this call. 404 for another user's order, an unpaid one, or a credit note ` +
+          'of an order that was not refunded.',
+        querystring: orderPdfQuerySchema,
+        headers: z.object({ [APP_ID_HEADER]: z.string().optional() }).passthrough(),
+        response: {
+          200: z.any().describe('application/pdf'),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.orderPdf(signedInUser(request).id, request.query.id, request.query.document);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .send(pdf.stream);
+    },
+  );
+};

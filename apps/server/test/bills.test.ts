@@ -1,0 +1,392 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ID_HEADER, BRANDS, orderListResponseSchema, type Order } from '@pet/contract';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { call, registeredUser, v1 } from './identity-helpers.ts';
+import { as } from './support/owners.ts';
+import { readPdf } from './support/pdf-text.ts';
+import {
+  advanceDays,
+  BILLING,
+  confirmWith,
+  createCoupon,
+  ordersOf,
+  placeOrder,
+  runJobs,
+  type Buyer,
+} from './support/buying.ts';
+
+/**
+ * Bills and invoices (issue 13): GET /v1/order/myorders, GET /v1/order/orderpdfweb with the
+ * contents of a German invoice (section 14 UStG) in both languages, invoice numbers under parallel
+ * payments, renewals with invoices of their own.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SANDBOX_SEPA_SETTLE_S: '60' });
+});
+afterAll(async () => t?.close());
+
+const seller = BRANDS.primepet.seller;
+/** PDFs of the tests are kept here for a look (pdftoppm) when BILLS_PDF_DIR is set. */
+const keepDir = process.env.BILLS_PDF_DIR;
+
+type Language = 'de' | 'en';
+
+async function buyer(language: Language = 'en'): Promise<Buyer & { email: string }> {
+  return registeredUser(t.app, { language });
+}
+
+/** Places and pays an order by card (the browser's confirm, then the webhook deliveries). */
+async function buyByCard(
+  user: Buyer,
+  options: Parameters<typeof placeOrder>[2] = { plan: 'premium' },
+): Promise<string> {
+  const { orderId, secret } = await placeOrder(t.app, user, options);
+  const confirmed = await confirmWith(t.app, secret, { card: '4242424242424242' });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  await runJobs(t.app);
+  return orderId;
+}
+
+async function myOrders(user: Buyer) {
+  return v1(t.app, 'GET', '/v1/order/myorders', undefined, as(user));
+}
+
+async function listOf(user: Buyer): Promise<Order[]> {
+  const res = await myOrders(user);
+  expect(res.statusCode, res.body).toBe(200);
+  return orderListResponseSchema.parse(res.json());
+}
+
+async function invoice(user: Buyer, orderId: string, query = '') {
+  return v1(t.app, 'GET', `/v1/order/orderpdfweb?id=${orderId}${query}`, undefined, {
+    ...as(user),
+    headers: { [APP_ID_HEADER]: 'web' },
+  });
+}
+
+async function invoiceText(user: Buyer, orderId: string, name: string, query = '') {
+  const res = await invoice(user, orderId, query);
+  expect(res.statusCode, res.body).toBe(200);
+  const bytes = res.rawPayload;
+  if (keepDir) {
+    fs.mkdirSync(keepDir, { recursive: true });
+    fs.writeFileSync(path.join(keepDir, `${name}.pdf`), bytes);
+  }
+  const pdf = readPdf(bytes);
+  // `text`: one line per text operation (a wrapped paragraph is several); `flat`: the lines joined
+  // with single spaces, for phrases that may wrap.
+  const text = pdf.text.replace(/\u00a0/g, ' ');
+  return { res, pdf, text, flat: text.replace(/\s*\n\s*/g, ' ') };
+}
+
+const berlinDate = (iso: string) =>
+  new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
+
+describe('GET /v1/order/myorders', () => {
+  it('answers 401 signed out, 204 with no orders, and lists only paid orders of the caller', async () => {
+    expect((await call(t.app, 'GET', '/v1/order/myorders')).statusCode).toBe(401);
+    const user = await buyer();
+    const other = await buyer();
+    expect((await myOrders(user)).statusCode).toBe(204);
+
+    // An order placed but not paid is not a bill.
+    const open = await placeOrder(t.app, user, { plan: 'basic' });
+    expect((await myOrders(user)).statusCode).toBe(204);
+    expect(
+      (await v1(t.app, 'DELETE', `/v1/order/delete?id=${open.orderId}`, undefined, as(user))).statusCode,
+    ).toBe(200);
+
+    const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly' });
+    const otherOrderId = await buyByCard(other, { plan: 'basic', payType: 'monthly' });
+    const [row] = await listOf(user);
+    const [stored] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+    expect(await listOf(user)).toHaveLength(1);
+    expect(row).toEqual({
+      id: orderId,
+      order_number: stored!.order_number,
+      order_date: berlinDate(stored!.paid_at!),
+      product_name: 'Premium',
+      paid_amount_eur_formatted: '59,99 €',
+      date: stored!.created_at,
+      type: 'yearly',
+      payment_type: 'card',
+      invoice_number: stored!.invoice_number,
+      invoice_url: `/v1/order/orderpdfweb?id=${orderId}`,
+      activation_code: null,
+      kind: 'purchase',
+      period_start: berlinDate(stored!.period_start!),
+      period_end: berlinDate(stored!.period_end!),
+      credit_note_number: null,
+      credit_note_url: null,
+    });
+    expect(row!.invoice_number).toMatch(/^PP-\d{4}-\d{6}$/);
+    expect(row!.order_date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    const otherRows = await listOf(other);
+    expect(otherRows.map((o) => o.id)).toEqual([otherOrderId]);
+    expect(otherRows[0]).toMatchObject({
+      product_name: 'Basic',
+      type: 'monthly',
+      paid_amount_eur_formatted: '2,99 €',
+    });
+  });
+});
+
+describe('GET /v1/order/orderpdfweb', () => {
+  it("answers 404 for another user's order, an unpaid or unknown one, and 401 signed out", async () => {
+    const owner = await buyer();
+    const stranger = await buyer();
+    const orderId = await buyByCard(owner);
+    expect((await call(t.app, 'GET', `/v1/order/orderpdfweb?id=${orderId}`)).statusCode).toBe(401);
+    const others = await invoice(stranger, orderId);
+    expect(others.statusCode).toBe(404);
+    expect(others.json().key).toBe('Not_Found_Text');
+    expect((await invoice(stranger, 'no-such-order')).statusCode).toBe(404);
+    // The credit note of an order that was not refunded does not exist either.
+    expect((await invoice(owner, orderId, '&document=credit_note')).statusCode).toBe(404);
+
+    const unpaid = await placeOrder(t.app, stranger, { plan: 'basic' });
+    expect((await invoice(stranger, unpaid.orderId)).statusCode).toBe(404);
+    // Declined: the order exists, failed, and still has no invoice.
+    const declined = await confirmWith(t.app, unpaid.secret, { card: '4000000000000002' });
+    expect(declined.statusCode).toBe(402);
+    await runJobs(t.app);
+    expect((await invoice(stranger, unpaid.orderId)).statusCode).toBe(404);
+    expect((await invoice(owner, orderId)).statusCode).toBe(200);
+  });
+
+  const MANDATORY = {
+    de: {
+      title: 'Rechnung',
+      number: 'Rechnungsnummer',
+      date: 'Rechnungsdatum',
+      period: 'Leistungszeitraum',
+      plan: 'Tarif Premium – Laufzeit 12 Monate',
+      net: 'Nettobetrag',
+      vat: 'Umsatzsteuer 19 %',
+      total: 'Gesamtbetrag',
+      vatId: 'USt-IdNr.',
+      country: 'Deutschland',
+      paid: (date: string) => `Bezahlt am ${date} per Kreditkarte (Visa, Kartennummer endet auf 4242).`,
+    },
+    en: {
+      title: 'Invoice',
+      number: 'Invoice number',
+      date: 'Invoice date',
+      period: 'Service period',
+      plan: 'Premium plan – 12 months',
+      net: 'Net amount',
+      vat: 'VAT 19 %',
+      total: 'Total',
+      vatId: 'VAT ID',
+      country: 'Germany',
+      paid: (date: string) => `Paid on ${date} by credit card (Visa, card number ending in 4242).`,
+    },
+  } as const;
+
+  it.each(['de', 'en'] as const)(
+    'the invoice has every field section 14 UStG asks for, in the user’s language (%s)',
+    async (language) => {
+      const words = MANDATORY[language];
+      const user = await buyer(language);
+      const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly' });
+      const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+      const { res, pdf, text, flat } = await invoiceText(user, orderId, `invoice-${language}`);
+
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`inline; filename="${order!.invoice_number}.pdf"`);
+      expect(res.headers['cache-control']).toContain('no-store');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.pageCount).toBe(1);
+      expect(pdf.embeddedFonts.some((font) => font.includes('DejaVuSans'))).toBe(true);
+
+      const lines = text.split('\n');
+      const has = (needle: string) => expect(flat, `missing "${needle}"`).toContain(needle);
+      // Seller: name, address, VAT id (brand configuration).
+      has(seller.legalName);
+      has(seller.street);
+      has(`${seller.postalCode} ${seller.city}`);
+      has(words.country);
+      has(`${words.vatId} ${seller.vatId}`);
+      // Buyer: name and address from the order.
+      has(BILLING.name);
+      has(BILLING.street);
+      has(`${BILLING.zipcode} ${BILLING.city}`);
+      // Number and date of the invoice, the service period.
+      has(words.title);
+      has(words.number);
+      expect(lines).toContain(order!.invoice_number);
+      has(words.date);
+      const paidOn = berlinDate(order!.paid_at!);
+      expect(lines).toContain(paidOn);
+      has(words.period);
+      has(`${berlinDate(order!.period_start!)} – ${berlinDate(order!.period_end!)}`);
+      has(order!.order_number);
+      // The line item and the amounts: net, VAT 19 %, gross.
+      has(words.plan);
+      has(words.net);
+      expect(lines).toContain('50,41 €');
+      has(words.vat);
+      expect(lines).toContain('9,58 €');
+      has(words.total);
+      expect(lines.filter((line) => line === '59,99 €').length).toBeGreaterThanOrEqual(2);
+      // How it was paid: card brand and last 4.
+      has(words.paid(paidOn));
+    },
+  );
+
+  it('lists the coupon discount and the proration credit of an upgrade; amounts add up', async () => {
+    const user = await buyer('de');
+    await buyByCard(user, { plan: 'basic', payType: 'yearly' });
+    const coupon = await createCoupon(t.app, { code: 'BILLS10', percent_off: 10 });
+    const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly', couponId: coupon.id });
+    const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+    expect(order!.discount_cents).toBe(600);
+    expect(order!.proration_cents).toBeGreaterThan(0);
+    const { text, flat } = await invoiceText(user, orderId, 'invoice-upgrade-de');
+    const lines = text.split('\n');
+    const euro = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')} €`;
+    expect(flat).toContain('Gutscheinrabatt (BILLS10)');
+    expect(lines).toContain(`−${euro(600)}`);
+    expect(flat).toContain('Gutschrift für die nicht genutzte Restlaufzeit des bisherigen Tarifs');
+    expect(lines).toContain(`−${euro(order!.proration_cents)}`);
+    expect(lines).toContain(euro(order!.amount_cents));
+    const net = Math.round((order!.amount_cents * 100) / 119);
+    expect(lines).toContain(euro(net));
+    expect(lines).toContain(euro(order!.amount_cents - net));
+    // Both bills listed, newest first.
+    const rows = await listOf(user);
+    expect(rows.map((row) => row.product_name)).toEqual(['Premium', 'Basic']);
+  });
+
+  it('the tracker brand bills the tracker’s one-time price as its own line', async () => {
+    const host = 'gpstracker.localhost';
+    // No tracker registered yet: the order includes the tracker's one-time price.
+    const user = await registeredUser(t.app, { language: 'en' }, { host });
+    const { orderId, secret } = await placeOrder(t.app, user, {
+      plan: 'basis12',
+      partnerId: 'gpstracker',
+      host,
+    });
+    expect((await confirmWith(t.app, secret, { card: '4242424242424242' })).statusCode).toBe(200);
+    await runJobs(t.app);
+    const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+    expect(order!.tracker_cents).toBe(4999);
+    const res = await v1(t.app, 'GET', `/v1/order/orderpdfweb?id=${orderId}`, undefined, {
+      ...as(user),
+      host,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = readPdf(res.rawPayload).text.replace(/\s*\n\s*/g, ' ');
+    expect(text).toContain(`GPS tracker (one-time price) ${berlinDate(order!.paid_at!)} 49,99 €`);
+    expect(text).toContain('BASIS 12 plan – 12 months');
+    expect(text).toContain('Total 99,98 €');
+    expect(text).toContain(BRANDS.gpstracker.seller.legalName);
+    expect(text).toContain(BRANDS.gpstracker.seller.vatId);
+    expect(order!.invoice_number).toMatch(/^GPS-\d{4}-\d{6}$/);
+  });
+
+  it.each(['de', 'en'] as const)(
+    'SEPA: names the mandate reference, the debit date and the refund right (%s)',
+    async (language) => {
+      const user = await buyer(language);
+      const { orderId, secret } = await placeOrder(t.app, user, { plan: 'premium', payType: 'monthly' });
+      expect((await confirmWith(t.app, secret, { iban: 'DE89370400440532013000' })).json().status).toBe(
+        'processing',
+      );
+      await runJobs(t.app);
+      expect((await invoice(user, orderId)).statusCode).toBe(404); // not paid yet: no invoice
+      await advanceDays(t.app, 1);
+      await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
+      const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+      expect(order!.status).toBe('paid');
+      const { flat: text } = await invoiceText(user, orderId, `invoice-sepa-${language}`);
+      const debited = berlinDate(order!.paid_at!);
+      if (language === 'de') {
+        expect(text).toContain(
+          `Der Rechnungsbetrag wurde am ${debited} per SEPA-Lastschrift von Ihrem Konto (IBAN endet auf 3000) eingezogen.`,
+        );
+        expect(text).toContain(`Mandatsreferenz: ${order!.payment_method_id}`);
+        expect(text).toContain('innerhalb von acht Wochen');
+      } else {
+        expect(text).toContain(
+          `The amount was debited by SEPA direct debit from your account (IBAN ending in 3000) on ${debited}.`,
+        );
+        expect(text).toContain(`Mandate reference: ${order!.payment_method_id}`);
+        expect(text).toContain('within eight weeks');
+      }
+    },
+  );
+});
+
+describe('invoice numbers', () => {
+  it('20 parallel payments by 20 users: numbers consecutive per brand, no gap, no duplicate', async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => buyer()));
+    const placed = await Promise.all(
+      users.map((user) => placeOrder(t.app, user, { plan: 'basic', payType: 'monthly' })),
+    );
+    const confirmed = await Promise.all(
+      placed.map(({ secret }) => confirmWith(t.app, secret, { card: '4242424242424242' })),
+    );
+    for (const res of confirmed) expect(res.statusCode, res.body).toBe(200);
+    // Every order asks for its state at once (each reconciles with the provider and marks itself
+    // paid in its own transaction), while the webhook deliveries run too.
+    await Promise.all([
+      ...placed.map(({ orderId }, i) =>
+        v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(users[i]!)),
+      ),
+      runJobs(t.app),
+    ]);
+    await runJobs(t.app);
+
+    const paid = await t.app.db
+      .selectFrom('subscription_order')
+      .select(['id', 'invoice_seq', 'invoice_number'])
+      .where('partner_id', '=', 'primepet')
+      .where('status', '=', 'paid')
+      .execute();
+    const ours = paid.filter((row) => placed.some((p) => p.orderId === row.id));
+    expect(ours).toHaveLength(20);
+    const seqs = paid.map((row) => row.invoice_seq!).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    expect(new Set(paid.map((row) => row.invoice_number)).size).toBe(paid.length);
+    const counter = await t.app.db
+      .selectFrom('invoice_counter')
+      .select('last_seq')
+      .where('partner_id', '=', 'primepet')
+      .executeTakeFirstOrThrow();
+    expect(Number(counter.last_seq)).toBe(seqs.length);
+    // Each user sees exactly their own bill.
+    for (const [i, user] of users.entries()) {
+      const rows = await listOf(user);
+      expect(rows.map((row) => row.id)).toEqual([placed[i]!.orderId]);
+    }
+  }, 120_000);
+
+  it('a renewal is a bill of its own with the next invoice number', async () => {
+    const user = await buyer('de');
+    const orderId = await buyByCard(user, { plan: 'premium', payType: 'monthly' });
+    await advanceDays(t.app, 32);
+    await runJobs(t.app);
+    const rows = await listOf(user);
+    expect(rows.map((row) => row.kind)).toEqual(['renewal', 'purchase']);
+    const [renewal, purchase] = rows;
+    expect(purchase!.id).toBe(orderId);
+    expect(renewal!.invoice_number).not.toBe(purchase!.invoice_number);
+    const seqOf = (number: string) => Number(number.split('-').at(-1));
+    expect(seqOf(renewal!.invoice_number!)).toBeGreaterThan(seqOf(purchase!.invoice_number!));
+    expect(renewal!.period_start).toBe(purchase!.period_end);
+    const { flat: text } = await invoiceText(user, renewal!.id, 'invoice-renewal-de');
+    expect(text).toContain('Verlängerung Tarif Premium – Laufzeit 1 Monat');
+    expect(text).toContain(renewal!.invoice_number!);
+    expect(text).toContain(`${renewal!.period_start} – ${renewal!.period_end}`);
+  });
+});
