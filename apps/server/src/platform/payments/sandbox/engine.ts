@@ -16,6 +16,7 @@ import { newStripeId } from './ids.ts';
 import {
   cardBrand,
   chargeOutcome,
+  DECLINES,
   FAILING_TEST_IBANS,
   fingerprint,
   ibanDetails,
@@ -174,7 +175,7 @@ export class SandboxEngine {
         if (!method || method.data.customer !== id) {
           throw invalidRequest(
             `The customer does not have a payment method with the ID ${defaultMethod}. The payment method must be attached to the customer.`,
-            { code: 'invalid_request_error', param: 'invoice_settings[default_payment_method]' },
+            { param: 'invoice_settings[default_payment_method]' },
           );
         }
       }
@@ -360,10 +361,7 @@ export class SandboxEngine {
         await this.succeed(unit, intent.data, method.data);
         return;
       }
-      await this.fail(unit, intent.data, method.data, {
-        code: 'insufficient_funds',
-        message: "The customer's account has insufficient funds to cover this payment.",
-      });
+      await this.fail(unit, intent.data, method.data, DECLINES.sepaInsufficientFunds);
     });
   }
 
@@ -479,7 +477,7 @@ export class SandboxEngine {
       );
       if ('problem' in created) return { outcome: 'problem', message: created.problem.message, session };
       const { method, behaviour } = created;
-      const outcome = chargeOutcome(behaviour, 'setup', unit.now);
+      const outcome = chargeOutcome(behaviour, 'setup');
       if (outcome.result === 'declined') {
         setupIntent.last_setup_error = lastError(outcome.problem, method);
         setupIntent.status = 'requires_payment_method';
@@ -543,7 +541,7 @@ export class SandboxEngine {
     const { method, behaviour } = await this.methodFor(unit, intent, source, options.offSession);
     intent.last_payment_error = null;
     intent.next_action = null;
-    const outcome = chargeOutcome(behaviour, options.offSession ? 'off_session' : 'on_session', unit.now);
+    const outcome = chargeOutcome(behaviour, options.offSession ? 'off_session' : 'on_session');
     switch (outcome.result) {
       case 'succeeds':
         await this.succeed(unit, intent, method);
@@ -700,7 +698,9 @@ export class SandboxEngine {
     const created = toTimestamp(unit.now);
     const id = newStripeId('pm');
     if (input.type === 'card') {
-      const checked = validateCard(input.card, unit.now, `${paramPrefix}[card]`);
+      // The customer types the card in their hand: its expiry is checked against the real date, as
+      // Stripe does, not against the dev clock.
+      const checked = validateCard(input.card, new Date(), `${paramPrefix}[card]`);
       if ('problem' in checked) return { problem: checked.problem, invalidRequest: false };
       const { card } = checked;
       const method = paymentMethodObject({
@@ -716,12 +716,7 @@ export class SandboxEngine {
           fingerprint: fingerprint(card.number),
         },
       });
-      const behaviour: InstrumentBehaviour = {
-        type: 'card',
-        card: card.kind,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-      };
+      const behaviour: InstrumentBehaviour = { type: 'card', card: card.kind };
       await this.store.insert(unit.trx, method, unit.now, behaviour);
       return { method, behaviour };
     }

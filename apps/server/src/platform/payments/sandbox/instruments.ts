@@ -35,8 +35,7 @@ export const FAILING_TEST_IBANS = new Set(['DE62370400440532013001', 'AT86190430
 
 /** What the sandbox remembers about a payment method (never the full number). */
 export type InstrumentBehaviour = (
-  | { type: 'card'; card: CardKind; expMonth: number; expYear: number }
-  | { type: 'sepa_debit'; settlement: SepaSettlement }
+  { type: 'card'; card: CardKind } | { type: 'sepa_debit'; settlement: SepaSettlement }
 ) & {
   /** Set by the decline_future_charges test helper: a card that starts failing. */
   declineFutureCharges?: boolean;
@@ -72,16 +71,16 @@ export type Outcome =
   /** SEPA: accepted now, settled (or failed) later. */
   | { result: 'processing' };
 
-/** What a charge (or setup) with this method does, at business time `now`. */
-export function chargeOutcome(behaviour: InstrumentBehaviour, context: ChargeContext, now: Date): Outcome {
+/**
+ * What a charge (or setup) with this method does. Decided by the test number (and the
+ * decline_future_charges helper) alone, so a saved method behaves the same however far the dev
+ * clock is moved.
+ */
+export function chargeOutcome(behaviour: InstrumentBehaviour, context: ChargeContext): Outcome {
   if (behaviour.type === 'sepa_debit')
     return context === 'setup' ? { result: 'succeeds' } : { result: 'processing' };
   if (behaviour.declineFutureCharges && context !== 'setup')
     return { result: 'declined', problem: DECLINES.generic };
-  // A saved card can expire before a renewal.
-  if (context === 'off_session' && isExpired(behaviour.expMonth, behaviour.expYear, now)) {
-    return { result: 'declined', problem: DECLINES.expired };
-  }
   switch (behaviour.card) {
     case 'succeeds':
       return { result: 'succeeds' };
@@ -106,11 +105,6 @@ export function sepaSettles(behaviour: InstrumentBehaviour): boolean {
   return (
     behaviour.type === 'sepa_debit' && behaviour.settlement === 'succeeds' && !behaviour.declineFutureCharges
   );
-}
-
-function isExpired(expMonth: number, expYear: number, now: Date): boolean {
-  const year = now.getUTCFullYear();
-  return expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1);
 }
 
 export function luhnValid(digits: string): boolean {
@@ -151,13 +145,12 @@ export interface ValidCard {
 }
 
 /**
- * Checks card data as Stripe does before any charge: the number (Luhn), the expiry (not in the
- * past at business time) and the CVC. `paramPrefix` names the fields in errors, e.g.
- * payment_method_data[card].
+ * Checks card data as Stripe does before any charge: the number (Luhn), the expiry (not before
+ * `today`) and the CVC. `paramPrefix` names the fields in errors, e.g. payment_method_data[card].
  */
 export function validateCard(
   input: CardInput,
-  now: Date,
+  today: Date,
   paramPrefix: string,
 ): { card: ValidCard } | { problem: CardProblem } {
   const number = (input.number ?? '').replace(/[\s-]/g, '');
@@ -191,7 +184,7 @@ export function validateCard(
     };
   }
   if (expYear < 100) expYear += 2000;
-  const thisYear = now.getUTCFullYear();
+  const thisYear = today.getUTCFullYear();
   if (expYear < thisYear || expYear > thisYear + 50) {
     return {
       problem: {
@@ -201,7 +194,7 @@ export function validateCard(
       },
     };
   }
-  if (expYear === thisYear && expMonth < now.getUTCMonth() + 1) {
+  if (expYear === thisYear && expMonth < today.getUTCMonth() + 1) {
     return {
       problem: {
         code: 'invalid_expiry_month',

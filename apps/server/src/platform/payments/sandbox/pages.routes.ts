@@ -55,7 +55,7 @@ export const sandboxPagesRoutes: FastifyPluginAsync<{ engine: SandboxEngine }> =
 <p class="muted">Your bank asks you to confirm this payment.</p>
 <p class="amount">${escapeHtml(formatAmount(intent.amount, intent.currency))}</p>
 ${intent.description ? `<p>${escapeHtml(intent.description)}</p>` : ''}
-<p class="muted">Card ${escapeHtml(method.card?.brand ?? '')} ending in ${escapeHtml(method.card?.last4 ?? '')}</p>
+<p class="muted">${escapeHtml(capitalize(method.card?.brand ?? 'card'))} card ending in ${escapeHtml(method.card?.last4 ?? '')}</p>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="outcome" value="complete">
 <button type="submit">Complete authentication</button></form>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="outcome" value="fail">
@@ -91,16 +91,18 @@ ${intent.description ? `<p>${escapeHtml(intent.description)}</p>` : ''}
 
   // ---- hosted Checkout (setup mode) ---------------------------------------------------------------
 
+  /** The customer's name and e-mail, to start the form with. */
+  const customerDefaults = async (session: SandboxCheckoutSession): Promise<CheckoutValues> => {
+    const customer = session.customer ? await engine.retrieveCustomer(session.customer) : null;
+    return { name: customer?.name ?? '', email: customer?.email ?? '' };
+  };
+
   pages.get<{ Params: { id: string } }>(
     '/checkout/:id',
     { schema: { hide: true } },
     async (request, reply) => {
       const session = await engine.retrieveCheckoutSession(request.params.id);
-      const customer = session.customer ? await engine.retrieveCustomer(session.customer) : null;
-      return sendCheckoutPage(reply, session, {
-        name: customer?.name ?? '',
-        email: customer?.email ?? '',
-      });
+      return sendCheckoutPage(reply, session, await customerDefaults(session));
     },
   );
 
@@ -119,8 +121,10 @@ ${intent.description ? `<p>${escapeHtml(intent.description)}</p>` : ''}
       };
       const result = await engine.completeCheckout(request.params.id, form);
       if (result.outcome === 'redirect') return reply.code(303).header('location', result.url).send();
-      // The CVC is never shown again; everything else stays as typed.
-      return sendCheckoutPage(reply, result.session, { ...form, cvc: '' }, result.message);
+      // Everything stays as typed, except the CVC, which is never shown again.
+      const typed = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined));
+      const values = { ...(await customerDefaults(result.session)), ...typed, cvc: '' };
+      return sendCheckoutPage(reply, result.session, values, result.message);
     },
   );
 };
@@ -207,9 +211,12 @@ ${session.payment_method_types.includes('card') ? cardForm : ''}
 ${session.payment_method_types.includes('sepa_debit') ? sepaForm : ''}
 ${cancel}
 <details><summary>Test data</summary>
-<p>Cards (any future expiry, any CVC): <code>4242 4242 4242 4242</code> succeeds, <code>4000 0000 0000 0002</code> is declined,
-<code>4000 0000 0000 9995</code> has insufficient funds, <code>4000 0000 0000 0341</code> is saved but every charge fails.</p>
+<p>Cards (any future expiry, any 3-digit CVC): <code>4242 4242 4242 4242</code> succeeds,
+<code>4000 0000 0000 0002</code> is declined, <code>4000 0000 0000 9995</code> has insufficient funds,
+<code>4000 0000 0000 0341</code> is saved but every charge fails.</p>
 <p>IBANs: <code>DE89 3704 0044 0532 0130 00</code> settles, <code>DE62 3704 0044 0532 0130 01</code> fails when debited.</p>
 </details>`;
   return sendPage(reply, 200, title, body, [session.success_url]);
 }
+
+const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
