@@ -30,7 +30,13 @@ async function prices(user: Buyer, body: Record<string, unknown>) {
   return v1(t.app, 'POST', '/v1/subscription/prices', body, as(user));
 }
 
-async function checkCoupon(user: Buyer & { email: string }, code: string, plan: string, duration = 'yearly', couponFor = 'existing_customer') {
+async function checkCoupon(
+  user: Buyer & { email: string },
+  code: string,
+  plan: string,
+  duration = 'yearly',
+  couponFor = 'existing_customer',
+) {
   const product = await planOf(t.app, plan);
   return v1(
     t.app,
@@ -48,13 +54,18 @@ describe('plans and prices', () => {
     const { data, order_placed } = res.json();
     expect(order_placed).toBeNull();
     expect(data.map((p: { name: string }) => p.name)).toEqual(['Free', 'Basic', 'Premium']);
-    const dog = await call(t.app, 'GET', '/v1/subscription/product/list', undefined, { host: 'hundeschutz.localhost' });
+    const dog = await call(t.app, 'GET', '/v1/subscription/product/list', undefined, {
+      host: 'hundeschutz.localhost',
+    });
     expect(dog.json().data.map((p: { name: string }) => p.name)).toContain('Schutz Plus');
   });
 
   it('answers 401 signed out and 400 with the field key for bad input', async () => {
     const premium = await planOf(t.app, 'premium');
-    expect((await call(t.app, 'POST', '/v1/subscription/prices', { pay_type: 'yearly', product_id: premium.id })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/v1/subscription/prices', { pay_type: 'yearly', product_id: premium.id }))
+        .statusCode,
+    ).toBe(401);
     const user = await newBuyer();
     const bad = await prices(user, { pay_type: 'weekly', product_id: premium.id });
     expect(bad.statusCode).toBe(400);
@@ -64,7 +75,9 @@ describe('plans and prices', () => {
     expect(freePlan.statusCode).toBe(400);
     expect(freePlan.json().key).toBe('Invalid_Price_Text');
     const otherBrand = await planOf(t.app, 'protectplus', 'hundeschutz');
-    expect((await prices(user, { pay_type: 'yearly', product_id: otherBrand.id })).json().key).toBe('Invalid_Price_Text');
+    expect((await prices(user, { pay_type: 'yearly', product_id: otherBrand.id })).json().key).toBe(
+      'Invalid_Price_Text',
+    );
   });
 
   it('computes the price on the server: plan, coupon discount, total in euro', async () => {
@@ -80,7 +93,11 @@ describe('plans and prices', () => {
       order_placed: null,
     });
     const coupon = await createCoupon(t.app, { percent_off: 10 });
-    const discounted = await prices(user, { pay_type: 'yearly', product_id: premium.id, coupon_id: coupon.id });
+    const discounted = await prices(user, {
+      pay_type: 'yearly',
+      product_id: premium.id,
+      coupon_id: coupon.id,
+    });
     expect(discounted.json()).toMatchObject({ total_price_discounted: 53.99, discount: 6 });
     const monthly = await prices(user, { pay_type: 'monthly', product_id: premium.id });
     expect(monthly.json().total_price_discounted).toBe(5.99);
@@ -90,9 +107,19 @@ describe('plans and prices', () => {
     const host = 'gpstracker.localhost';
     const user = await registeredUser(t.app, {}, { host });
     const basis12 = await planOf(t.app, 'basis12', 'gpstracker');
-    const res = await v1(t.app, 'POST', '/v1/subscription/prices', { pay_type: 'yearly', product_id: basis12.id }, { ...as(user), host });
+    const res = await v1(
+      t.app,
+      'POST',
+      '/v1/subscription/prices',
+      { pay_type: 'yearly', product_id: basis12.id },
+      { ...as(user), host },
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ other_price: 49.99, tracker_price: 49.99, total_price_discounted: 99.98 });
+    expect(res.json()).toMatchObject({
+      other_price: 49.99,
+      tracker_price: 49.99,
+      total_price_discounted: 99.98,
+    });
   });
 
   it('refuses an amount below 0.50 EUR with 480', async () => {
@@ -102,7 +129,11 @@ describe('plans and prices', () => {
     const res = await prices(user, { pay_type: 'monthly', product_id: basic.id, coupon_id: coupon.id });
     expect(res.statusCode, res.body).toBe(480);
     expect(res.json().key).toBe('Amount_Less_Error');
-    const order = await requestPayment(t.app, user, { plan: 'basic', payType: 'monthly', couponId: coupon.id });
+    const order = await requestPayment(t.app, user, {
+      plan: 'basic',
+      payType: 'monthly',
+      couponId: coupon.id,
+    });
     expect(order.statusCode).toBe(480);
     expect(await ordersOf(t.app, user.id)).toHaveLength(0);
   });
@@ -114,19 +145,37 @@ describe('coupons: POST /v1/coupon/isvalid', () => {
     const coupon = await createCoupon(t.app, { code: 'WELCOME10' });
     const res = await checkCoupon(user, 'welcome10', 'premium');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ codes: [{ isvalid: true, coupon_id: coupon.id, message: 'Coupon is valid' }] });
+    expect(res.json()).toEqual({
+      codes: [{ isvalid: true, coupon_id: coupon.id, message: 'Coupon is valid' }],
+    });
   });
 
   const day = 24 * 3600 * 1000;
-  const cases: Array<[string, Parameters<typeof createCoupon>[1], string, { plan?: string; duration?: string; couponFor?: string }?]> = [
+  const cases: Array<
+    [
+      string,
+      Parameters<typeof createCoupon>[1],
+      string,
+      { plan?: string; duration?: string; couponFor?: string }?,
+    ]
+  > = [
     ['not found', { disabled: 1 }, COUPON_MESSAGES.notFound],
     ['not started', { valid_from: new Date(Date.now() + 3 * day).toISOString() }, COUPON_MESSAGES.notStarted],
     ['expired', { valid_until: new Date(Date.now() - day).toISOString() }, COUPON_MESSAGES.expired],
     ['not valid for the product', { product_ids: [] }, COUPON_MESSAGES.notValidForProduct],
     ['interval mismatch', { pay_type: 'monthly' }, COUPON_MESSAGES.durationMismatch],
     ['not for this case', { applies_to: 'new' }, COUPON_MESSAGES.notForThisCase],
-    ['interval and case', { pay_type: 'monthly', applies_to: 'new' }, COUPON_MESSAGES.durationAndCaseMismatch],
-    ['new customers only', { applies_to: 'new' }, COUPON_MESSAGES.notForThisCase, { couponFor: 'new_customer' }],
+    [
+      'interval and case',
+      { pay_type: 'monthly', applies_to: 'new' },
+      COUPON_MESSAGES.durationAndCaseMismatch,
+    ],
+    [
+      'new customers only',
+      { applies_to: 'new' },
+      COUPON_MESSAGES.notForThisCase,
+      { couponFor: 'new_customer' },
+    ],
     ['existing customers only, never paid', { applies_to: 'existing' }, COUPON_MESSAGES.existingOnlyNoUser],
     ['whole price off', { percent_off: 100 }, COUPON_MESSAGES.notValidAtProvider],
     ['max redemptions reached', { max_redemptions: 0 }, COUPON_MESSAGES.codeAlreadyRedeemed],
@@ -139,7 +188,13 @@ describe('coupons: POST /v1/coupon/isvalid', () => {
         ...fields,
         ...(fields?.product_ids ? { product_ids: [basic.id] } : {}),
       });
-      const res = await checkCoupon(user, coupon.code, options?.plan ?? 'premium', options?.duration, options?.couponFor);
+      const res = await checkCoupon(
+        user,
+        coupon.code,
+        options?.plan ?? 'premium',
+        options?.duration,
+        options?.couponFor,
+      );
       if (name === 'new customers only') {
         // A new-customer coupon asked for as a new customer is fine for a user who never paid.
         expect(res.statusCode, res.body).toBe(200);
@@ -192,7 +247,13 @@ describe('orders and payment', () => {
     await runJobs(t.app);
 
     const [order] = await ordersOf(t.app, user.id);
-    expect(order).toMatchObject({ id: orderId, status: 'paid', amount_cents: 5399, discount_cents: 600, payment_type: 'card' });
+    expect(order).toMatchObject({
+      id: orderId,
+      status: 'paid',
+      amount_cents: 5399,
+      discount_cents: 600,
+      payment_type: 'card',
+    });
     expect(order!.invoice_number).toMatch(/^PP-\d{4}-\d{6}$/);
     const info = await myInfo(t.app, user);
     expect(info.product?.name).toBe('Premium');
@@ -204,7 +265,11 @@ describe('orders and payment', () => {
     expect(status.json()).toMatchObject({ status: 'paid', product_name: 'Premium', payment_type: 'card' });
     const mails = (await mailbox(t.app)).filter((m) => m.to === user.email);
     expect(mails.some((m) => m.subject.includes('Premium'))).toBe(true);
-    const redeemed = await t.app.db.selectFrom('coupon').select('redemption_count').where('id', '=', coupon.id).executeTakeFirstOrThrow();
+    const redeemed = await t.app.db
+      .selectFrom('coupon')
+      .select('redemption_count')
+      .where('id', '=', coupon.id)
+      .executeTakeFirstOrThrow();
     expect(redeemed.redemption_count).toBe(1);
   });
 
@@ -235,7 +300,12 @@ describe('orders and payment', () => {
   it('completes 3-D Secure through the sandbox page', async () => {
     const user = await newBuyer();
     const { orderId, secret } = await placeOrder(t.app, user, { plan: 'basic' });
-    const res = await confirmWith(t.app, secret, { card: '4000002500003155' }, 'http://localhost:3000/my-account/subscription/successful?order_id=x');
+    const res = await confirmWith(
+      t.app,
+      secret,
+      { card: '4000002500003155' },
+      'http://localhost:3000/my-account/subscription/successful?order_id=x',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('requires_action');
     const url = new URL(res.json().next_action.redirect_to_url.url);
@@ -266,7 +336,9 @@ describe('orders and payment', () => {
     let status = await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
     expect(status.json()).toMatchObject({ status: 'processing', payment_type: 'sepa_debit' });
     expect((await myInfo(t.app, user)).product?.name).toBe('Free');
-    expect((await v1(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`, undefined, as(user))).statusCode).toBe(434);
+    expect(
+      (await v1(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`, undefined, as(user))).statusCode,
+    ).toBe(434);
     await advanceDays(t.app, 1);
     status = await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
     expect(status.json().status).toBe('paid');
@@ -276,7 +348,9 @@ describe('orders and payment', () => {
   it('SEPA that fails after processing: order failed, plan unchanged, user told by mail', async () => {
     const user = await newBuyer();
     const { orderId, secret } = await placeOrder(t.app, user, { plan: 'basic' });
-    expect((await confirmWith(t.app, secret, { iban: 'DE62370400440532013001' })).json().status).toBe('processing');
+    expect((await confirmWith(t.app, secret, { iban: 'DE62370400440532013001' })).json().status).toBe(
+      'processing',
+    );
     await runJobs(t.app);
     await advanceDays(t.app, 1);
     const status = await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
@@ -288,7 +362,9 @@ describe('orders and payment', () => {
 
   it('refuses a second open order with 434, also under 10 parallel requests', async () => {
     const user = await newBuyer();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => requestPayment(t.app, user, { plan: 'premium' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => requestPayment(t.app, user, { plan: 'premium' })),
+    );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 434)).toHaveLength(9);
@@ -299,12 +375,18 @@ describe('orders and payment', () => {
     const owner = await newBuyer();
     const stranger = await newBuyer();
     const { orderId, secret } = await placeOrder(t.app, owner, { plan: 'basic' });
-    expect((await v1(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`, undefined, as(stranger))).statusCode).toBe(404);
-    expect((await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(stranger))).statusCode).toBe(404);
+    expect(
+      (await v1(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`, undefined, as(stranger))).statusCode,
+    ).toBe(404);
+    expect(
+      (await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(stranger))).statusCode,
+    ).toBe(404);
     expect((await call(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`)).statusCode).toBe(401);
     await confirmWith(t.app, secret, { card: '4242424242424242' });
     await runJobs(t.app);
-    expect((await v1(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`, undefined, as(owner))).statusCode).toBe(404);
+    expect(
+      (await v1(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`, undefined, as(owner))).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a price that is not the plan’s, and tier-fritz orders with 403', async () => {
@@ -315,7 +397,19 @@ describe('orders and payment', () => {
       t.app,
       'POST',
       '/v1/subscription/change/request',
-      { price_id: basic.yearly_price_id, product_id: premium.id, pay_type: 'yearly', name: 'A', email: 'a@example.org', city: '', country: '', phone: '', street: '', zipcode: '', address: '' },
+      {
+        price_id: basic.yearly_price_id,
+        product_id: premium.id,
+        pay_type: 'yearly',
+        name: 'A',
+        email: 'a@example.org',
+        city: '',
+        country: '',
+        phone: '',
+        street: '',
+        zipcode: '',
+        address: '',
+      },
       as(user),
     );
     expect(wrong.statusCode).toBe(400);
@@ -362,35 +456,76 @@ describe('webhook', () => {
     });
 
   it('refuses a wrong signature and one older than 300 s', async () => {
-    const payload = JSON.stringify({ id: 'evt_test_1', object: 'event', type: 'payment_intent.succeeded', data: { object: {} } });
+    const payload = JSON.stringify({
+      id: 'evt_test_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: {} },
+    });
     const stripe = new Stripe('sk_test_unused');
     const wrong = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
     expect((await post(payload, wrong)).statusCode).toBe(400);
-    const old = stripe.webhooks.generateTestHeaderString({ payload, secret: secret(), timestamp: Math.floor(Date.now() / 1000) - 400 });
+    const old = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: secret(),
+      timestamp: Math.floor(Date.now() / 1000) - 400,
+    });
     expect((await post(payload, old)).statusCode).toBe(400);
   });
 
   it('handles duplicate and reordered events once: one paid order, one invoice number', async () => {
     const user = await newBuyer();
-    const { orderId, secret: clientSecret, paymentIntentId } = await placeOrder(t.app, user, { plan: 'basic' });
+    const {
+      orderId,
+      secret: clientSecret,
+      paymentIntentId,
+    } = await placeOrder(t.app, user, { plan: 'basic' });
     await confirmWith(t.app, clientSecret, { card: '4242424242424242' });
     const stripe = new Stripe('sk_test_unused');
     const event = (id: string, type: string) =>
-      JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: { id: paymentIntentId, object: 'payment_intent', status: 'processing', metadata: { order_id: orderId } } } });
+      JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: paymentIntentId,
+            object: 'payment_intent',
+            status: 'processing',
+            metadata: { order_id: orderId },
+          },
+        },
+      });
     // A stale "processing" event arriving after the payment succeeded must not move it back.
     const succeeded = event(`evt_dup_${orderId}`, 'payment_intent.succeeded');
     for (let i = 0; i < 3; i += 1) {
-      const res = await post(succeeded, stripe.webhooks.generateTestHeaderString({ payload: succeeded, secret: secret() }));
+      const res = await post(
+        succeeded,
+        stripe.webhooks.generateTestHeaderString({ payload: succeeded, secret: secret() }),
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().duplicate).toBe(i > 0);
     }
     const processing = event(`evt_late_${orderId}`, 'payment_intent.processing');
-    expect((await post(processing, stripe.webhooks.generateTestHeaderString({ payload: processing, secret: secret() }))).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          processing,
+          stripe.webhooks.generateTestHeaderString({ payload: processing, secret: secret() }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await runJobs(t.app);
     const orders = await ordersOf(t.app, user.id);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ status: 'paid' });
-    const seqs = await t.app.db.selectFrom('subscription_order').select('invoice_seq').where('partner_id', '=', 'primepet').where('status', '=', 'paid').execute();
+    const seqs = await t.app.db
+      .selectFrom('subscription_order')
+      .select('invoice_seq')
+      .where('partner_id', '=', 'primepet')
+      .where('status', '=', 'paid')
+      .execute();
     const numbers = seqs.map((r) => r.invoice_seq!).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });

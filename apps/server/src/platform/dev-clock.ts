@@ -30,7 +30,8 @@ export const devClockRoutes: FastifyPluginAsyncZod<{ clock: AdjustableClock; job
   { clock, jobs },
 ) => {
   app.addHook('onRequest', async (request) => {
-    if (!isLoopbackRequest(request)) throw forbidden('Forbidden_Text', 'The dev clock answers local clients only');
+    if (!isLoopbackRequest(request))
+      throw forbidden('Forbidden_Text', 'The dev clock answers local clients only');
   });
 
   app.get('/dev/clock', { schema: { hide: true, response: { 200: clockSchema } } }, async () => ({

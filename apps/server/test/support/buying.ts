@@ -39,7 +39,13 @@ export const BILLING = {
 export async function requestPayment(
   app: FastifyInstance,
   user: Buyer,
-  options: { plan: string; payType?: 'monthly' | 'yearly'; couponId?: string; partnerId?: string; host?: string },
+  options: {
+    plan: string;
+    payType?: 'monthly' | 'yearly';
+    couponId?: string;
+    partnerId?: string;
+    host?: string;
+  },
 ): Promise<LightMyRequestResponse> {
   const plan = await planOf(app, options.plan, options.partnerId);
   const payType = options.payType ?? 'yearly';
@@ -120,6 +126,14 @@ export async function runJobs(app: FastifyInstance): Promise<void> {
 /** POST /dev/clock/advance as a local client (the dev clock answers loopback only). */
 export async function advanceDays(app: FastifyInstance, days: number): Promise<void> {
   const res = await app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { days } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Moves the dev clock to a moment (at least one second ahead) and runs what is due by then. */
+export async function advanceTo(app: FastifyInstance, moment: Date | string): Promise<void> {
+  const now = new Date((await app.inject({ method: 'GET', url: '/dev/clock' })).json().now as string);
+  const seconds = Math.max(1, Math.ceil((new Date(moment).getTime() - now.getTime()) / 1000));
+  const res = await app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds } });
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -96,7 +96,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('redeemed_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('coupon_redemption_coupon_user_unique', ['coupon_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('coupon_redemption_user_idx').on('coupon_redemption').column('user_id').execute();
+  await db.schema
+    .createIndex('coupon_redemption_user_idx')
+    .on('coupon_redemption')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('payment_webhook_event')

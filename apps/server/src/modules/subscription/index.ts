@@ -30,7 +30,8 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     log: app.log,
     provider: app.payments.provider,
     brandForPartner: (partnerId) =>
-      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ?? brandConfig(config.defaultBrand),
+      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
+      brandConfig(config.defaultBrand),
     // Links point at the brand's own host when BRAND_HOSTS names one, otherwise at PUBLIC_URL.
     originForBrand: (brand: BrandConfig) => {
       const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];

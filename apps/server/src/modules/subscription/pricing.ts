@@ -43,8 +43,12 @@ export function payTypeOfPrice(product: ProductRow, priceId: string): PayType | 
 }
 
 /** Discount of a coupon on the plan price (never on the tracker), at most the plan price. */
-export function couponDiscountCents(coupon: Pick<CouponRow, 'percent_off' | 'amount_off_cents'>, planCents: number): number {
-  if (coupon.percent_off !== null) return Math.min(planCents, Math.round((planCents * coupon.percent_off) / 100));
+export function couponDiscountCents(
+  coupon: Pick<CouponRow, 'percent_off' | 'amount_off_cents'>,
+  planCents: number,
+): number {
+  if (coupon.percent_off !== null)
+    return Math.min(planCents, Math.round((planCents * coupon.percent_off) / 100));
   if (coupon.amount_off_cents !== null) return Math.min(planCents, coupon.amount_off_cents);
   return 0;
 }

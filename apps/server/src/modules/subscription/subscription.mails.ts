@@ -56,7 +56,13 @@ type Rows = Array<[string, string]>;
 function orderRows(order: MailOrder | null, productName: string, de: boolean, paid: boolean): Rows {
   if (!order) return [[de ? 'Tarif' : 'Plan', productName]];
   const method =
-    order.paymentType === 'sepa_debit' ? (de ? 'SEPA-Lastschrift' : 'SEPA direct debit') : de ? 'Karte' : 'Card';
+    order.paymentType === 'sepa_debit'
+      ? de
+        ? 'SEPA-Lastschrift'
+        : 'SEPA direct debit'
+      : de
+        ? 'Karte'
+        : 'Card';
   const rows: Rows = [
     [de ? 'Tarif' : 'Plan', productName],
     [de ? 'Bestellnummer' : 'Order number', order.orderNumber],
@@ -75,7 +81,9 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
   const { brand, language, origin, productName, order } = context;
   const de = language === 'de';
   const date = context.date ?? '';
-  const support = de ? `Fragen? Schreiben Sie uns: ${brand.supportEmail}` : `Questions? Write to us: ${brand.supportEmail}`;
+  const support = de
+    ? `Fragen? Schreiben Sie uns: ${brand.supportEmail}`
+    : `Questions? Write to us: ${brand.supportEmail}`;
   const link = {
     bills: { label: de ? 'Rechnungen ansehen' : 'View bills', url: `${origin}/my-account/bills` },
     plans: { label: de ? 'Tarife ansehen' : 'View plans', url: `${origin}/my-account/subscription` },
@@ -139,7 +147,10 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
         intro: de
           ? `Ihr Tarif ${productName} endet am ${date}. Bis dahin können Sie alles wie gewohnt nutzen, und Sie können die Kündigung bis dahin jederzeit widerrufen.`
           : `your ${productName} plan ends on ${date}. Until then everything works as before, and you can revoke the cancellation at any time.`,
-        action: { label: de ? 'Kündigung widerrufen' : 'Revoke cancellation', url: `${origin}/my-account/cancel-subscription` },
+        action: {
+          label: de ? 'Kündigung widerrufen' : 'Revoke cancellation',
+          url: `${origin}/my-account/cancel-subscription`,
+        },
         outro: [support],
       });
     case 'termination-revoked':
@@ -186,7 +197,9 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
     case 'documents-warning':
       return renderNoticeMail({
         ...base,
-        subject: de ? `Ihre Dokumente werden am ${date} gelöscht` : `Your documents will be deleted on ${date}`,
+        subject: de
+          ? `Ihre Dokumente werden am ${date} gelöscht`
+          : `Your documents will be deleted on ${date}`,
         intro: de
           ? `am ${date} endet die Frist zur Reaktivierung Ihres Tarifs. Danach bleiben nur Ihre 5 neuesten Dokumente erhalten; alle älteren werden gelöscht.`
           : `on ${date} the window to reactivate your plan closes. After that only your 5 newest documents are kept; all older ones are deleted.`,

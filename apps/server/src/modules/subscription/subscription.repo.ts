@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { UserSubscriptionTable } from '../../db/tables/identity.ts';
@@ -63,7 +70,10 @@ export async function findOwnOrder(db: Db, userId: string, orderId: string): Pro
     .executeTakeFirst();
 }
 
-export async function findOrderByPaymentIntent(db: Db, paymentIntentId: string): Promise<OrderRow | undefined> {
+export async function findOrderByPaymentIntent(
+  db: Db,
+  paymentIntentId: string,
+): Promise<OrderRow | undefined> {
   return db
     .selectFrom('subscription_order')
     .selectAll()
@@ -107,7 +117,11 @@ export async function hasPaidOrder(db: Db, userId: string): Promise<boolean> {
 }
 
 /** The paid order that started the user's current period (proration's basis). */
-export async function orderOfPeriod(db: Db, userId: string, periodStart: string): Promise<OrderRow | undefined> {
+export async function orderOfPeriod(
+  db: Db,
+  userId: string,
+  periodStart: string,
+): Promise<OrderRow | undefined> {
   return db
     .selectFrom('subscription_order')
     .selectAll()
@@ -146,7 +160,11 @@ export async function nextInvoiceSeq(trx: Transaction<Database>, partnerId: stri
 
 // --- Coupons ---------------------------------------------------------------------------------------
 
-export async function findCouponByCode(db: Db, partnerId: string, code: string): Promise<CouponRow | undefined> {
+export async function findCouponByCode(
+  db: Db,
+  partnerId: string,
+  code: string,
+): Promise<CouponRow | undefined> {
   return db
     .selectFrom('coupon')
     .selectAll()
@@ -155,7 +173,11 @@ export async function findCouponByCode(db: Db, partnerId: string, code: string):
     .executeTakeFirst();
 }
 
-export async function findCoupon(db: Db, partnerId: string, couponId: string): Promise<CouponRow | undefined> {
+export async function findCoupon(
+  db: Db,
+  partnerId: string,
+  couponId: string,
+): Promise<CouponRow | undefined> {
   return db
     .selectFrom('coupon')
     .selectAll()
@@ -244,7 +266,11 @@ export async function disableCoupon(db: Db, partnerId: string, code: string): Pr
 // --- Webhook events --------------------------------------------------------------------------------
 
 /** Answers whether the event was already handled; records its arrival otherwise. */
-export async function eventAlreadyProcessed(db: Db, event: { id: string; type: string }, at: string): Promise<boolean> {
+export async function eventAlreadyProcessed(
+  db: Db,
+  event: { id: string; type: string },
+  at: string,
+): Promise<boolean> {
   await db
     .insertInto('payment_webhook_event')
     .values({ id: event.id, type: event.type, received_at: at, processed_at: null })

@@ -28,7 +28,10 @@ import type { IdentityService } from '../identity/identity.service.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, apiErrorBodySchema])) as Record<number, typeof apiErrorBodySchema>;
+  Object.fromEntries(statuses.map((status) => [status, apiErrorBodySchema])) as Record<
+    number,
+    typeof apiErrorBodySchema
+  >;
 
 /**
  * The buying path of account-area section 7: plans, prices, coupons, the payment request, order
@@ -263,7 +266,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['subscription'],
         summary: 'The payment-update session call (path not shown in the spec) with the return URLs',
-        description: 'success_url and cancel_url must point at the portal. Answers the session id and its URL.',
+        description:
+          'success_url and cancel_url must point at the portal. Answers the session id and its URL.',
         body: paymentUpdateSessionBodySchema,
         response: { 200: paymentUpdateSessionResponseSchema, ...errors(400, 401, 502, 503) },
       },

@@ -114,7 +114,8 @@ export interface Buyer {
 const CUSTOMER_FOR = 'existing_customer' as const;
 
 /** A 476 answer: the spec's server message, with its key from the contract's 476 table. */
-const couponRejected = (message: string) => withStatus(Status.CouponRejected, couponMessageKey(message), message);
+const couponRejected = (message: string) =>
+  withStatus(Status.CouponRejected, couponMessageKey(message), message);
 
 const newOrderNumber = (brand: BrandConfig, now: Date) =>
   `${brand.seller.invoicePrefix}-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -160,7 +161,11 @@ export class SubscriptionService {
   }
 
   /** The brand's plan for an id, or 400: a plan of another brand is not for sale here. */
-  private async saleableProduct(db: Kysely<Database> | Transaction<Database>, brand: BrandConfig, productId: string) {
+  private async saleableProduct(
+    db: Kysely<Database> | Transaction<Database>,
+    brand: BrandConfig,
+    productId: string,
+  ) {
     const product = await productById(db, productId);
     if (!product || product.partner_id !== brand.partnerId || product.is_default === 1) {
       throw badRequest(SUBSCRIPTION_KEYS.invalidPrice, 'product_id', 'This plan cannot be bought here');
@@ -183,12 +188,18 @@ export class SubscriptionService {
     excludeOrderId?: string,
   ): Promise<Quote & { couponId: string | null }> {
     const price = planPrice(product, payType);
-    if (!price) throw badRequest(SUBSCRIPTION_KEYS.invalidPrice, 'pay_type', 'The plan has no price for this interval');
+    if (!price)
+      throw badRequest(SUBSCRIPTION_KEYS.invalidPrice, 'pay_type', 'The plan has no price for this interval');
     const now = this.now;
     const subscription = await repo.findSubscription(db, userId);
     const periodEnd = subscription?.current_period_end ? new Date(subscription.current_period_end) : null;
-    const activePaidPeriod = subscription && periodEnd && periodEnd > now && subscription.current_period_start;
-    if (activePaidPeriod && subscription.product_id === product.id && subscription.stripe_price_id === price.priceId) {
+    const activePaidPeriod =
+      subscription && periodEnd && periodEnd > now && subscription.current_period_start;
+    if (
+      activePaidPeriod &&
+      subscription.product_id === product.id &&
+      subscription.stripe_price_id === price.priceId
+    ) {
       throw badRequest(SUBSCRIPTION_KEYS.alreadyCurrentPlan, 'product_id', 'This is the current plan');
     }
     const trackerCents =
@@ -238,7 +249,11 @@ export class SubscriptionService {
       );
     }
     if (belowMinimumPayment(result.totalCents)) {
-      throw withStatus(Status.AmountTooLow, 'Amount_Less_Error', 'The amount is below the minimum payment of 0.50 EUR');
+      throw withStatus(
+        Status.AmountTooLow,
+        'Amount_Less_Error',
+        'The amount is below the minimum payment of 0.50 EUR',
+      );
     }
     return { ...result, couponId: couponId ?? null };
   }
@@ -302,9 +317,16 @@ export class SubscriptionService {
    * server's amount. Nothing is charged without an order; an order whose intent could not be
    * created is removed again.
    */
-  async requestPayment(user: Buyer, brand: BrandConfig, body: PaymentRequestBody): Promise<PaymentRequestResponse> {
+  async requestPayment(
+    user: Buyer,
+    brand: BrandConfig,
+    body: PaymentRequestBody,
+  ): Promise<PaymentRequestResponse> {
     if (!brand.canOrderFromPaymentScreen) {
-      throw forbidden(SUBSCRIPTION_KEYS.orderNotFromPaymentScreen, 'Orders are not taken from the payment screen');
+      throw forbidden(
+        SUBSCRIPTION_KEYS.orderNotFromPaymentScreen,
+        'Orders are not taken from the payment screen',
+      );
     }
     const provider = this.requireProvider();
     const { db, kind } = this.deps;
@@ -317,63 +339,74 @@ export class SubscriptionService {
 
     const now = this.now;
     const orderId = randomUUID();
-    const subscription = await db.transaction().execute(async (trx) => {
-      const locked = await repo.lockSubscription(trx, kind, user.id);
-      if (!locked) throw notFound('No subscription state for this user');
-      if (await repo.findOpenOrder(trx, user.id)) {
-        throw withStatus(Status.OrderAlreadyPlaced, 'Order_Already_Placed_Message', 'An order is already open');
-      }
-      if (body.coupon_id) {
-        const coupon = await repo.lockCoupon(trx, kind, body.coupon_id);
-        if (!coupon) throw couponRejected(COUPON_MESSAGES.notFound);
-      }
-      const q = await this.quoteFor(trx, brand, user.id, product, payType, body.coupon_id);
-      await repo.insertOrder(trx, {
-        id: orderId,
-        partner_id: brand.partnerId,
-        user_id: user.id,
-        order_number: newOrderNumber(brand, now),
-        kind: 'purchase',
-        status: 'placed',
-        product_id: product.id,
-        price_id: q.priceId,
-        pay_type: payType,
-        period_months: q.periodMonths,
-        amount_cents: q.totalCents,
-        plan_cents: q.planCents,
-        tracker_cents: q.trackerCents,
-        discount_cents: q.discountCents,
-        proration_cents: q.prorationCents,
-        coupon_id: q.couponId,
-        payment_intent_id: null,
-        payment_type: null,
-        payment_method_id: null,
-        billing_name: body.name || user.name,
-        billing_email: body.email,
-        billing_street: body.street,
-        billing_address: body.address,
-        billing_zipcode: body.zipcode,
-        billing_city: body.city,
-        billing_country: body.country,
-        billing_phone: body.phone,
-        period_start: null,
-        period_end: null,
-        invoice_number: null,
-        invoice_seq: null,
-        paid_at: null,
-        failure_code: null,
-        failure_message: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
+    const subscription = await db
+      .transaction()
+      .execute(async (trx) => {
+        const locked = await repo.lockSubscription(trx, kind, user.id);
+        if (!locked) throw notFound('No subscription state for this user');
+        if (await repo.findOpenOrder(trx, user.id)) {
+          throw withStatus(
+            Status.OrderAlreadyPlaced,
+            'Order_Already_Placed_Message',
+            'An order is already open',
+          );
+        }
+        if (body.coupon_id) {
+          const coupon = await repo.lockCoupon(trx, kind, body.coupon_id);
+          if (!coupon) throw couponRejected(COUPON_MESSAGES.notFound);
+        }
+        const q = await this.quoteFor(trx, brand, user.id, product, payType, body.coupon_id);
+        await repo.insertOrder(trx, {
+          id: orderId,
+          partner_id: brand.partnerId,
+          user_id: user.id,
+          order_number: newOrderNumber(brand, now),
+          kind: 'purchase',
+          status: 'placed',
+          product_id: product.id,
+          price_id: q.priceId,
+          pay_type: payType,
+          period_months: q.periodMonths,
+          amount_cents: q.totalCents,
+          plan_cents: q.planCents,
+          tracker_cents: q.trackerCents,
+          discount_cents: q.discountCents,
+          proration_cents: q.prorationCents,
+          coupon_id: q.couponId,
+          payment_intent_id: null,
+          payment_type: null,
+          payment_method_id: null,
+          billing_name: body.name || user.name,
+          billing_email: body.email,
+          billing_street: body.street,
+          billing_address: body.address,
+          billing_zipcode: body.zipcode,
+          billing_city: body.city,
+          billing_country: body.country,
+          billing_phone: body.phone,
+          period_start: null,
+          period_end: null,
+          invoice_number: null,
+          invoice_seq: null,
+          paid_at: null,
+          failure_code: null,
+          failure_message: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+        return locked;
+      })
+      .catch((err: unknown) => {
+        // The open-order index is the last guard against a parallel request (PostgreSQL race).
+        if (isUniqueViolation(err)) {
+          throw withStatus(
+            Status.OrderAlreadyPlaced,
+            'Order_Already_Placed_Message',
+            'An order is already open',
+          );
+        }
+        throw err;
       });
-      return locked;
-    }).catch((err: unknown) => {
-      // The open-order index is the last guard against a parallel request (PostgreSQL race).
-      if (isUniqueViolation(err)) {
-        throw withStatus(Status.OrderAlreadyPlaced, 'Order_Already_Placed_Message', 'An order is already open');
-      }
-      throw err;
-    });
 
     try {
       const order = (await repo.findOwnOrder(db, user.id, orderId))!;
@@ -386,8 +419,12 @@ export class SubscriptionService {
         metadata: { order_id: orderId, user_id: user.id, partner_id: brand.partnerId, kind: 'purchase' },
         idempotencyKey: `order-${orderId}`,
       });
-      if (!intent.clientSecret) throw new PaymentProviderUnavailableError('payment intent without client secret');
-      await repo.updateOrder(db, orderId, { payment_intent_id: intent.id, updated_at: this.now.toISOString() });
+      if (!intent.clientSecret)
+        throw new PaymentProviderUnavailableError('payment intent without client secret');
+      await repo.updateOrder(db, orderId, {
+        payment_intent_id: intent.id,
+        updated_at: this.now.toISOString(),
+      });
       return { secret: intent.clientSecret, order_id: orderId };
     } catch (err) {
       await repo.deleteUnpaidOrder(db, user.id, orderId);
@@ -434,7 +471,11 @@ export class SubscriptionService {
         throw notFound('The order has been paid');
       }
       if (intent.status === 'processing') {
-        throw withStatus(Status.OrderAlreadyPlaced, 'Order_Already_Placed_Message', 'The payment is under way');
+        throw withStatus(
+          Status.OrderAlreadyPlaced,
+          'Order_Already_Placed_Message',
+          'The payment is under way',
+        );
       }
       if (intent.status !== 'canceled') {
         await this.deps.provider.cancelPaymentIntent(order.payment_intent_id, `cancel-${order.id}`);
@@ -448,7 +489,11 @@ export class SubscriptionService {
     const { db } = this.deps;
     let order = await repo.findOwnOrder(db, userId, orderId);
     if (!order) throw notFound('No such order');
-    if ((order.status === 'placed' || order.status === 'processing') && order.payment_intent_id && this.deps.provider) {
+    if (
+      (order.status === 'placed' || order.status === 'processing') &&
+      order.payment_intent_id &&
+      this.deps.provider
+    ) {
       await this.applyPaymentIntent(await this.deps.provider.retrievePaymentIntent(order.payment_intent_id));
       order = (await repo.findOwnOrder(db, userId, orderId)) ?? order;
     }
@@ -493,13 +538,20 @@ export class SubscriptionService {
     if (!order) return; // deleted after a decline, or not ours
     if (intent.status === 'succeeded') await this.markPaid(order.id, intent);
     else if (intent.status === 'processing') await this.markProcessing(order.id, intent);
-    else if (intent.status === 'canceled' || (intent.status === 'requires_payment_method' && intent.lastError)) {
+    else if (
+      intent.status === 'canceled' ||
+      (intent.status === 'requires_payment_method' && intent.lastError)
+    ) {
       await this.markFailed(order.id, intent);
     }
   }
 
   private async orderById(orderId: string) {
-    return this.deps.db.selectFrom('subscription_order').selectAll().where('id', '=', orderId).executeTakeFirst();
+    return this.deps.db
+      .selectFrom('subscription_order')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirst();
   }
 
   private async markProcessing(orderId: string, intent: PaymentIntentInfo): Promise<void> {
@@ -579,8 +631,11 @@ export class SubscriptionService {
       let keepCoupon = false;
       if (order.kind === 'renewal') {
         // A renewal used one of the coupon's discounted periods (if it had any left).
-        keepCoupon = before.coupon_id !== null && (before.coupon_renewals_left === null || before.coupon_renewals_left > 1);
-        couponRenewalsLeft = keepCoupon && before.coupon_renewals_left !== null ? before.coupon_renewals_left - 1 : null;
+        keepCoupon =
+          before.coupon_id !== null &&
+          (before.coupon_renewals_left === null || before.coupon_renewals_left > 1);
+        couponRenewalsLeft =
+          keepCoupon && before.coupon_renewals_left !== null ? before.coupon_renewals_left - 1 : null;
       } else if (order.coupon_id) {
         await repo.redeemCoupon(trx, {
           id: randomUUID(),
@@ -629,7 +684,11 @@ export class SubscriptionService {
     });
   }
 
-  private async schedulePeriodEnd(trx: Transaction<Database>, userId: string, periodEnd: Date): Promise<void> {
+  private async schedulePeriodEnd(
+    trx: Transaction<Database>,
+    userId: string,
+    periodEnd: Date,
+  ): Promise<void> {
     const payload: PeriodPayload = { userId, periodEnd: periodEnd.toISOString() };
     await this.deps.jobs.schedule(PERIOD_END_JOB, payload, {
       trx,
@@ -682,7 +741,13 @@ export class SubscriptionService {
     const product = await productById(db, productId);
     const payType = product && priceId ? payTypeOfPrice(product, priceId) : null;
     const price = product && payType ? planPrice(product, payType) : null;
-    if (!product || !payType || !price || !subscription.stripe_customer_id || !subscription.default_payment_method_id) {
+    if (
+      !product ||
+      !payType ||
+      !price ||
+      !subscription.stripe_customer_id ||
+      !subscription.default_payment_method_id
+    ) {
       // Nothing that could be charged (plan withdrawn, no saved method): the plan ends.
       await this.endPlan(userId, periodEnd, 'plan-ended');
       return;
@@ -751,7 +816,12 @@ export class SubscriptionService {
           customerId: subscription.stripe_customer_id,
           paymentMethodId: subscription.default_payment_method_id,
           description: `${brand.name}: ${product.name} (${order.order_number})`,
-          metadata: { order_id: orderId, user_id: userId, partner_id: subscription.partner_id, kind: 'renewal' },
+          metadata: {
+            order_id: orderId,
+            user_id: userId,
+            partner_id: subscription.partner_id,
+            kind: 'renewal',
+          },
           idempotencyKey: `renewal-${orderId}`,
         });
     await repo.updateOrder(db, orderId, { payment_intent_id: intent.id, updated_at: this.now.toISOString() });
@@ -785,7 +855,11 @@ export class SubscriptionService {
     );
     await this.deps.jobs.schedule(
       SUBSCRIPTION_MAIL_JOB,
-      { kind: 'renewal-failed', orderId: order.id, date: Math.floor(runAt.getTime() / 1000) } satisfies MailPayload,
+      {
+        kind: 'renewal-failed',
+        orderId: order.id,
+        date: Math.floor(runAt.getTime() / 1000),
+      } satisfies MailPayload,
       { trx, dedupeKey: `subscription-mail:renewal-failed:${order.id}` },
     );
   }
@@ -810,7 +884,8 @@ export class SubscriptionService {
     if (!subscription || subscription.current_period_end !== periodEnd) return;
     const free = await defaultProduct(trx, subscription.partner_id);
     if (!free) throw new Error(`brand ${subscription.partner_id} has no default plan`);
-    const endedAt = this.now;
+    // A termination ends with the paid period; an unpaid renewal when the grace period ran out.
+    const endedAt = mail === 'plan-ended' ? new Date(periodEnd) : this.now;
     await repo.updateSubscription(trx, userId, {
       product_id: free.id,
       stripe_price_id: null,
@@ -856,7 +931,11 @@ export class SubscriptionService {
     const { userId, endedAt } = payload as EndedPayload;
     if (!(await this.stillEnded(userId, endedAt))) return;
     const windowEnd = new Date(new Date(endedAt).getTime() + REACTIVATION_WINDOW_DAYS * DAY_MS);
-    await this.sendPlanMail({ kind: 'documents-warning', userId, date: Math.floor(windowEnd.getTime() / 1000) });
+    await this.sendPlanMail({
+      kind: 'documents-warning',
+      userId,
+      date: Math.floor(windowEnd.getTime() / 1000),
+    });
   }
 
   async cleanUpDocuments(payload: unknown): Promise<void> {
@@ -892,7 +971,11 @@ export class SubscriptionService {
     const { subscription } = await this.paidSubscription(userId, brand);
     const end = this.endOf(subscription);
     if (!end) {
-      throw badRequest(SUBSCRIPTION_KEYS.cancelFreePlan, undefined, `This plan has no end to cancel at. Write to ${brand.supportEmail}`);
+      throw badRequest(
+        SUBSCRIPTION_KEYS.cancelFreePlan,
+        undefined,
+        `This plan has no end to cancel at. Write to ${brand.supportEmail}`,
+      );
     }
     await this.deps.db.transaction().execute(async (trx) => {
       await repo.lockSubscription(trx, this.deps.kind, userId);
@@ -904,7 +987,11 @@ export class SubscriptionService {
       });
       await this.deps.jobs.schedule(
         SUBSCRIPTION_MAIL_JOB,
-        { kind: 'termination-confirmed', userId, date: Math.floor(end.getTime() / 1000) } satisfies MailPayload,
+        {
+          kind: 'termination-confirmed',
+          userId,
+          date: Math.floor(end.getTime() / 1000),
+        } satisfies MailPayload,
         { trx, dedupeKey: `subscription-mail:termination:${userId}:${this.now.toISOString()}` },
       );
     });
@@ -927,7 +1014,10 @@ export class SubscriptionService {
       throw badRequest(SUBSCRIPTION_KEYS.nothingPending, undefined, 'No termination is pending');
     }
     await this.deps.db.transaction().execute(async (trx) => {
-      await repo.updateSubscription(trx, userId, { cancel_at_period_end: 0, updated_at: this.now.toISOString() });
+      await repo.updateSubscription(trx, userId, {
+        cancel_at_period_end: 0,
+        updated_at: this.now.toISOString(),
+      });
       await this.deps.jobs.schedule(
         SUBSCRIPTION_MAIL_JOB,
         { kind: 'termination-revoked', userId } satisfies MailPayload,
@@ -963,11 +1053,17 @@ export class SubscriptionService {
     const { db } = this.deps;
     const { subscription, product } = await this.paidSubscription(userId, brand);
     if (subscription.is_gift === 1 || subscription.is_promo === 1 || !subscription.current_period_end) {
-      throw forbidden(SUBSCRIPTION_KEYS.downgradeNotAllowed, 'Gift, promo and code plans cannot be downgraded');
+      throw forbidden(
+        SUBSCRIPTION_KEYS.downgradeNotAllowed,
+        'Gift, promo and code plans cannot be downgraded',
+      );
     }
     const plans = await listProducts(db, brand.partnerId);
-    const target = this.downgradeTargets(product, subscription.pay_type, plans).find((t) => t.priceId === priceId);
-    if (!target) throw badRequest(SUBSCRIPTION_KEYS.downgradeTargetInvalid, 'price_id', 'Not a plan to downgrade to');
+    const target = this.downgradeTargets(product, subscription.pay_type, plans).find(
+      (t) => t.priceId === priceId,
+    );
+    if (!target)
+      throw badRequest(SUBSCRIPTION_KEYS.downgradeTargetInvalid, 'price_id', 'Not a plan to downgrade to');
     const effective = Math.floor(new Date(subscription.current_period_end).getTime() / 1000);
     await db.transaction().execute(async (trx) => {
       await repo.lockSubscription(trx, this.deps.kind, userId);
@@ -1076,7 +1172,10 @@ export class SubscriptionService {
         await this.deps.jobs.schedule(
           RENEWAL_RETRY_JOB,
           { userId, periodEnd: subscription.current_period_end, attempt: failures },
-          { trx, dedupeKey: `renewal-retry:${userId}:${subscription.current_period_end}:after-${session.id}` },
+          {
+            trx,
+            dedupeKey: `renewal-retry:${userId}:${subscription.current_period_end}:after-${session.id}`,
+          },
         );
       }
     });

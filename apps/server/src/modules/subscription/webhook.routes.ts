@@ -15,8 +15,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider | null;
   service: SubscriptionService;
 }> = async (app, { provider, service }) => {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    (_request, body, done) => done(null, body),
   );
 
   app.post(
