@@ -7,6 +7,7 @@ import type { AppointmentTables } from './tables/appointments.ts';
 import type { AuthTables, IdentityTables } from './tables/identity.ts';
 import type { CodeTables } from './tables/codes.ts';
 import type { MailTables } from './tables/mail.ts';
+import type { SubscriptionTables } from './tables/subscription.ts';
 import type { PaymentsSandboxTables } from './tables/payments-sandbox.ts';
 import type { CreditNoteTables } from './tables/credit-notes.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -61,6 +62,7 @@ export interface Database
     MedicalTables,
     AppointmentTables,
     CreditNoteTables,
+    SubscriptionTables,
     PaymentsSandboxTables {}
 
 export interface PlanTables {

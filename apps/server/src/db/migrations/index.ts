@@ -10,6 +10,7 @@ import * as medical from './0031_medical.ts';
 import * as documents from './0040_documents.ts';
 import * as accountDeletion from './0050_account_deletion.ts';
 import * as appointments from './0060_appointments.ts';
+import * as subscription from './0070_subscription.ts';
 import * as paymentsSandbox from './0075_payments_sandbox.ts';
 import * as creditNotes from './0080_credit_notes.ts';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0040_documents': documents,
   '0050_account_deletion': accountDeletion,
   '0060_appointments': appointments,
+  '0070_subscription': subscription,
   '0075_payments_sandbox': paymentsSandbox,
   '0080_credit_notes': creditNotes,
 };
