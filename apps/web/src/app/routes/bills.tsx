@@ -1,8 +1,22 @@
-import { RouteTitlePage } from '@/app/pages/RouteTitlePage';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAccountMenuItemVisible } from '@pet/contract';
+import { useRouteHandle } from '@/app/route-handle';
+import { useBrand } from '@/lib/brand';
+import { useSignedInUser } from '@/lib/session';
+import { BillsPage } from '@/features/bills/components/BillsPage';
 
 /**
- * /my-account/bills: Bills (orders and invoice PDFs). Built from features/subscription; until then the route shows its title.
+ * /my-account/bills: the bills of features/bills. Brands that hide Bills in the menu (the dog and
+ * tracker brands) do not offer the page by URL either: it goes to the dashboard.
  */
 export function Component() {
-  return <RouteTitlePage />;
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const brand = useBrand();
+  const user = useSignedInUser();
+  if (!isAccountMenuItemVisible(brand, 'bills', user.product?.internal_note)) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return <BillsPage title={t(handle?.titleKey ?? 'route.bills')} />;
 }
