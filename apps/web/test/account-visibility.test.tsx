@@ -67,7 +67,7 @@ describe('mobile app embedding', () => {
     expect(screen.queryByRole('navigation', { name: 'You are here' })).not.toBeInTheDocument();
 
     await router.navigate('/my-account/subscription/successful');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No order found' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
   });
 

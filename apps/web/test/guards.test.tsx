@@ -60,7 +60,7 @@ describe('route guards', () => {
     expect(api.callsTo('POST', '/identity/sign-out')).toHaveLength(0);
   });
 
-  it.each(['/forgot-password', '/reset-password?email=a%40b.de', '/my-account/subscription/checkout'])(
+  it.each(['/forgot-password', '/reset-password?email=a%40b.de'])(
     'keeps the open route %s open for signed-in and signed-out users',
     async (path) => {
       installFakeApi({ user: null });
@@ -75,6 +75,22 @@ describe('route guards', () => {
       expect(locationOf(signedIn.router)).toBe(path);
     },
   );
+
+  it('keeps the open checkout page for signed-out users and sends signed-in users on to the subscription page', async () => {
+    installFakeApi({ user: null });
+    const signedOut = renderApp('/my-account/subscription/checkout?product_id=plan-1&pay_type=yearly');
+    await screen.findByRole('heading', { level: 1 });
+    expect(locationOf(signedOut.router)).toBe(
+      '/my-account/subscription/checkout?product_id=plan-1&pay_type=yearly',
+    );
+    signedOut.unmount();
+
+    installFakeApi();
+    const signedIn = renderApp('/my-account/subscription/checkout?product_id=plan-1&pay_type=yearly');
+    await waitFor(() =>
+      expect(locationOf(signedIn.router)).toBe('/my-account/subscription?product_id=plan-1&pay_type=yearly'),
+    );
+  });
 
   it('shows every signed-in route of the table with its title inside the shell', async () => {
     // Screens that load a pet get one; every other call answers 404 and the screen shows its empty

@@ -1,8 +1,11 @@
-import { RouteTitlePage } from '@/app/pages/RouteTitlePage';
+import { useTranslation } from 'react-i18next';
+import { CheckoutPage } from '@/features/subscription/components/CheckoutPage';
 
 /**
- * /my-account/subscription/checkout: Checkout. Built from features/subscription; until then the route shows its title.
+ * /my-account/subscription/checkout (open): the plans for signed-out visitors with a sign-in round
+ * trip to the payment step; signed-in users go on to /my-account/subscription.
  */
 export function Component() {
-  return <RouteTitlePage />;
+  const { t } = useTranslation();
+  return <CheckoutPage title={t('subscription.checkout.title')} />;
 }

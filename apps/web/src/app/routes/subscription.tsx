@@ -1,8 +1,13 @@
-import { RouteTitlePage } from '@/app/pages/RouteTitlePage';
+import { useTranslation } from 'react-i18next';
+import { useRouteHandle } from '@/app/route-handle';
+import { SubscriptionPage } from '@/features/subscription/components/SubscriptionPage';
 
 /**
- * /my-account/subscription: Plan cards and payment. Built from features/subscription; until then the route shows its title.
+ * /my-account/subscription: plan cards (step 1) and the payment of the chosen plan (step 2,
+ * ?product_id=&pay_type=) from features/subscription. The shell handles ?tokenI= / ?tokenA=.
  */
 export function Component() {
-  return <RouteTitlePage />;
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  return <SubscriptionPage title={t(handle?.titleKey ?? 'route.subscription')} />;
 }

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { epochSecondsToDate, type UserInfo } from '@pet/contract';
+import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
+import { IconBubble } from '@/components/IconBubble';
+import { RouterLink } from '@/components/RouterLink';
+import { formatDate } from '@/lib/dates';
+import { useNotify } from '@/lib/notifications';
+import { SESSION_QUERY_KEY } from '@/lib/session';
+import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
+import { useCancelAt, useCancelDowngrade } from '../api/subscription-state';
+import { currentPayType } from '../plan-rules';
+
+const REVOKE_PATH = '/my-account/cancel-subscription?process=cancel_Termination';
+
+/**
+ * The user's subscription at a glance (account-area section 4, subscription status): the active
+ * plan with its interval and period end, a trial, a pending downgrade (with its date and the
+ * option to cancel it) and a pending termination (revocable on the cancel page).
+ */
+export function SubscriptionStatus({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const product = user.product;
+  const paid = Boolean(product && !product.is_default);
+  const cancelAt = useCancelAt(user.id, paid);
+  const cancelDowngrade = useCancelDowngrade();
+  const interval = currentPayType(user);
+  const periodEnd = user.stripe_subscription_end
+    ? formatDate(epochSecondsToDate(user.stripe_subscription_end))
+    : null;
+  const terminating = cancelAt.data?.status === 'cancel';
+  const downgrading = user.downgrading || null;
+  const downgradeDate = downgrading?.date ? formatDate(epochSecondsToDate(downgrading.date)) : periodEnd;
+
+  const confirmCancelDowngrade = async () => {
+    try {
+      await cancelDowngrade.mutateAsync();
+      setConfirming(false);
+      notify.success('subscription.status.downgradeCancelled');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_ROOT }),
+      ]);
+    } catch (error) {
+      setConfirming(false);
+      notify.error(error);
+    }
+  };
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby="subscription-status-title"
+      sx={{ p: { xs: 2.5, sm: 3 }, mb: 3 }}
+    >
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <IconBubble>
+          <WorkspacePremiumOutlinedIcon />
+        </IconBubble>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography id="subscription-status-title" variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('subscription.status.title')}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Typography variant="h6" component="p" sx={{ mr: 0.5 }}>
+              {product?.name ?? t('subscription.status.noPlan')}
+            </Typography>
+            {interval ? <Chip size="small" label={t(`subscription.interval.${interval}`)} /> : null}
+            {user.is_trial ? (
+              <Chip
+                size="small"
+                color="primary"
+                variant="outlined"
+                label={t('subscription.status.trial', { count: user.trial_months ?? 0 })}
+              />
+            ) : null}
+            {terminating ? (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('subscription.status.terminated')}
+              />
+            ) : null}
+          </Stack>
+          {paid && periodEnd ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t(terminating ? 'subscription.status.endsOn' : 'subscription.status.periodEnd', {
+                date: periodEnd,
+              })}
+            </Typography>
+          ) : null}
+        </Box>
+      </Stack>
+
+      {downgrading ? (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setConfirming(true)}>
+              {t('subscription.status.cancelDowngrade')}
+            </Button>
+          }
+        >
+          {t(downgradeDate ? 'subscription.status.downgrade' : 'subscription.status.downgradeNoDate', {
+            plan: downgrading.product.name,
+            date: downgradeDate,
+          })}
+        </Alert>
+      ) : null}
+      {terminating ? (
+        <Alert
+          severity="warning"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to={REVOKE_PATH}>
+              {t('subscription.status.revoke')}
+            </Button>
+          }
+        >
+          {t('subscription.status.terminationText')}
+        </Alert>
+      ) : null}
+
+      <ConfirmActionDialog
+        open={confirming}
+        title={t('subscription.status.cancelDowngradeTitle')}
+        text={t('subscription.status.cancelDowngradeText', { plan: product?.name ?? '' })}
+        confirmLabel={t('subscription.status.cancelDowngrade')}
+        cancelLabel={t('subscription.common.keep')}
+        destructive={false}
+        pending={cancelDowngrade.isPending}
+        onConfirm={() => void confirmCancelDowngrade()}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

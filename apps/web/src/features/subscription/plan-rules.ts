@@ -1,0 +1,147 @@
+import type { BrandConfig, PayType, Product, UserInfo } from '@pet/contract';
+
+/**
+ * The rules of the plan cards and the payment step (account-area sections 2, 4, 9), pure so the
+ * cards, the payment step and the checkout page agree and the tests can name every case.
+ */
+
+type PlanUser = Pick<
+  UserInfo,
+  'product' | 'stripe_price_id' | 'is_promo' | 'is_trial' | 'trial_months' | 'tracker_ids' | 'downgrading'
+>;
+
+export const PROMO_NOTE = 'Promo';
+
+export function isPromoPlan(plan: Pick<Product, 'internal_note'>): boolean {
+  return plan.internal_note === PROMO_NOTE;
+}
+
+/** A plan nobody pays for: the default plan, or one without any price. */
+export function isFreePlan(plan: Product): boolean {
+  return plan.is_default || (plan.monthly_price === 0 && plan.yearly_price === 0);
+}
+
+/** The intervals a plan can be bought with: a price above 0 and its price id. */
+export function payTypesOf(plan: Product): PayType[] {
+  const types: PayType[] = [];
+  if (plan.monthly_price > 0 && plan.monthly_price_id) types.push('monthly');
+  if (plan.yearly_price > 0 && plan.yearly_price_id) types.push('yearly');
+  return types;
+}
+
+/** Yearly when the plan has a yearly price (account-area section 2, payment step), else monthly. */
+export function defaultPayType(plan: Product): PayType {
+  const types = payTypesOf(plan);
+  if (types.includes('yearly')) return 'yearly';
+  if (types.includes('monthly')) return 'monthly';
+  return plan.yearly_price > 0 ? 'yearly' : 'monthly';
+}
+
+/** The interval asked for when the plan offers it, else the plan's default. */
+export function effectivePayType(plan: Product, wanted: PayType | null | undefined): PayType {
+  return wanted && payTypesOf(plan).includes(wanted) ? wanted : defaultPayType(plan);
+}
+
+/** Monthly/Yearly choice: both prices above 0 (with their ids) and a brand that offers it. */
+export function hasIntervalChoice(plan: Product, brand: Pick<BrandConfig, 'intervalChoice'>): boolean {
+  return brand.intervalChoice && payTypesOf(plan).length === 2;
+}
+
+export function priceOf(plan: Product, payType: PayType): number {
+  return payType === 'monthly' ? plan.monthly_price : plan.yearly_price;
+}
+
+export function priceIdOf(plan: Product, payType: PayType): string | null {
+  return payType === 'monthly' ? plan.monthly_price_id : plan.yearly_price_id;
+}
+
+/** The suffix of a price: per month, per year, or per two years for the tracker's 24-month plan. */
+export type PriceSuffix = 'perMonth' | 'perYear' | 'perTwoYears';
+
+export function priceSuffix(plan: Pick<Product, 'duration'>, payType: PayType): PriceSuffix {
+  if (payType === 'monthly') return 'perMonth';
+  return plan.duration === 24 ? 'perTwoYears' : 'perYear';
+}
+
+/** The interval of the user's current subscription: stripe_price_id against the plan's ids. */
+export function currentPayType(user: PlanUser | null): PayType | null {
+  const product = user?.product;
+  if (!product || !user.stripe_price_id) return null;
+  if (user.stripe_price_id === product.monthly_price_id) return 'monthly';
+  if (user.stripe_price_id === product.yearly_price_id) return 'yearly';
+  return null;
+}
+
+/**
+ * The cards a user sees, in plan order (the tracker brand by duration): a promo user the promo
+ * card and the plans with medical data; everyone else every plan but the promo ones (their own
+ * plan is always among them).
+ */
+export function visiblePlans(
+  plans: readonly Product[],
+  user: PlanUser | null,
+  brand: Pick<BrandConfig, 'tracker'>,
+): Product[] {
+  const currentId = user?.product?.id;
+  const shown = plans.filter((plan) => {
+    if (plan.id === currentId) return true;
+    if (user?.is_promo) return isPromoPlan(plan) || plan.medical;
+    return !isPromoPlan(plan);
+  });
+  const order = (plan: Product) =>
+    brand.tracker.enabled ? (plan.duration ?? 0) * 10 + plan.sequence : plan.sequence;
+  return shown.sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name));
+}
+
+export type PlanCardState =
+  /** The user's plan (in a trial: with its months). */
+  | { kind: 'current'; trialMonths: number | null }
+  /** An order for this plan is placed and not yet paid. */
+  | { kind: 'ordered' }
+  /** Another plan's order is under way, or a downgrade to this plan is pending. */
+  | { kind: 'orderInProgress' }
+  | { kind: 'free' }
+  /** No price ids: cannot be bought here. */
+  | { kind: 'unavailable' }
+  | { kind: 'choose' };
+
+export function planCardState(
+  plan: Product,
+  user: PlanUser | null,
+  orderPlaced: string | null,
+): PlanCardState {
+  if (user?.product?.id === plan.id) {
+    return { kind: 'current', trialMonths: user.is_trial ? (user.trial_months ?? 0) : null };
+  }
+  if (orderPlaced && orderPlaced === plan.id) return { kind: 'ordered' };
+  if (orderPlaced) return { kind: 'orderInProgress' };
+  if (user?.downgrading && user.downgrading.product.id === plan.id) return { kind: 'orderInProgress' };
+  if (isFreePlan(plan)) return { kind: 'free' };
+  if (payTypesOf(plan).length === 0) return { kind: 'unavailable' };
+  return { kind: 'choose' };
+}
+
+export function isChoosable(state: PlanCardState): boolean {
+  return state.kind === 'choose';
+}
+
+/** Why a plan asked for in the URL cannot be bought (a catalogue key), or null when it can. */
+export function unavailableReasonKey(state: PlanCardState): string | null {
+  switch (state.kind) {
+    case 'choose':
+      return null;
+    case 'current':
+      return 'Already_Current_Plan_Text';
+    case 'ordered':
+    case 'orderInProgress':
+      return 'Order_Already_Placed_Message';
+    default:
+      return 'Invalid_Price_Text';
+  }
+}
+
+/** The tracker's one-time price applies to a (future) user without a tracker. */
+export function trackerOneTimePrice(brand: Pick<BrandConfig, 'tracker'>, user: PlanUser | null): number {
+  if (!brand.tracker.enabled || brand.tracker.oneTimePrice <= 0) return 0;
+  return user && user.tracker_ids.length > 0 ? 0 : brand.tracker.oneTimePrice;
+}
