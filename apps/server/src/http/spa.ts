@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Paths that belong to the server; everything else is a route of the single-page app. */
-const SERVER_PREFIXES = ['/v1/', '/identity/', '/dev/', '/docs', '/healthz', '/readyz'];
+const SERVER_PREFIXES = ['/v1/', '/identity/', '/dev/', '/sandbox/', '/docs', '/healthz', '/readyz'];
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
