@@ -238,11 +238,12 @@ export class InvoicesService {
       bill.billing_city,
     ].some((part) => part.trim() !== '');
     const street = fromOrder ? bill.billing_street : (buyer?.address_2 ?? '');
-    const extra = fromOrder ? bill.billing_address : (buyer?.address_1 ?? '');
+    const addressLine = fromOrder ? bill.billing_address : (buyer?.address_1 ?? '');
     const zipcode = fromOrder ? bill.billing_zipcode : (buyer?.zipcode ?? '');
     const city = fromOrder ? bill.billing_city : (buyer?.city ?? '');
     const country = fromOrder ? bill.billing_country : (buyer?.country ?? '');
-    const lines = [street, extra, `${zipcode} ${city}`, country ? countryName(country, language) : '']
+    // The spec's address form: addressName (address_1, the order's `address`) above the street.
+    const lines = [addressLine, street, `${zipcode} ${city}`, country ? countryName(country, language) : '']
       .map((line) => line.trim())
       .filter(Boolean);
     return { name: bill.billing_name.trim() || buyer?.name || bill.billing_email, lines };

@@ -20,10 +20,15 @@ export function BillCards({ orders, invoices }: BillsViewProps) {
     >
       {orders.map((order) => {
         const interval = intervalLabel(order, t);
-        const facts: Array<[string, string]> = [
-          [t('bills.columns.billDate'), order.order_date],
-          [t('bills.columns.billPeriod'), [billPeriod(order), interval].filter(Boolean).join(' · ')],
-          [t('bills.columns.orderAmount'), order.paid_amount_eur_formatted],
+        // Date and amount side by side, the period below over the full width (it is the longest).
+        const facts: Array<{ label: string; value: string; wide?: boolean; numeric?: boolean }> = [
+          { label: t('bills.columns.billDate'), value: order.order_date },
+          { label: t('bills.columns.orderAmount'), value: order.paid_amount_eur_formatted, numeric: true },
+          {
+            label: t('bills.columns.billPeriod'),
+            value: [billPeriod(order), interval].filter(Boolean).join(' · '),
+            wide: true,
+          },
         ];
         return (
           <Box component="li" key={order.id}>
@@ -84,22 +89,30 @@ export function BillCards({ orders, invoices }: BillsViewProps) {
                 component="dl"
                 sx={{
                   display: 'grid',
-                  gridTemplateColumns: 'auto 1fr',
+                  gridTemplateColumns: '1fr 1fr',
                   columnGap: 2,
-                  rowGap: 0.5,
+                  rowGap: 1.25,
                   mt: 1.5,
                   mb: 0,
                 }}
               >
-                {facts.map(([label, value]) => (
-                  <Box key={label} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                {facts.map(({ label, value, wide, numeric }) => (
+                  <Box key={label} sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
+                    <Typography
+                      component="dt"
+                      variant="caption"
+                      sx={{ color: 'text.secondary', display: 'block' }}
+                    >
                       {label}
                     </Typography>
                     <Typography
                       component="dd"
                       variant="body2"
-                      sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+                      sx={{
+                        m: 0,
+                        fontVariantNumeric: numeric ? 'tabular-nums' : undefined,
+                        fontWeight: numeric ? 600 : undefined,
+                      }}
                     >
                       {value}
                     </Typography>
