@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { call, registeredUser, v1 } from './identity-helpers.ts';
 import { as } from './support/owners.ts';
 import { readPdf } from './support/pdf-text.ts';
+import { sandboxEvents } from './support/payments.ts';
+import { runAdmin } from '../src/admin/commands.ts';
 import {
   advanceDays,
   BILLING,
@@ -137,6 +139,245 @@ describe('GET /v1/order/myorders', () => {
       type: 'monthly',
       paid_amount_eur_formatted: '2,99 €',
     });
+  });
+});
+
+/** The operator command against the test app's database (as `npm run admin -- ...`). */
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    DATA_DIR: t.config.dataDir,
+    ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
+  };
+  const code = await runAdmin(argv, { out: (line) => out.push(line), err: (line) => err.push(line) }, env);
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+async function creditNotes() {
+  return t.app.db
+    .selectFrom('credit_note')
+    .selectAll()
+    .where('partner_id', '=', 'primepet')
+    .orderBy('credit_note_seq')
+    .execute();
+}
+
+/** The sandbox's refunds of a payment intent (Stripe's refund objects). */
+async function sandboxRefunds(paymentIntentId: string) {
+  const rows = await t.app.db
+    .selectFrom('payments_sandbox_object')
+    .select('data')
+    .where('object', '=', 'refund')
+    .execute();
+  return rows
+    .map((row) => JSON.parse(row.data) as Record<string, unknown>)
+    .filter((refund) => refund.payment_intent === paymentIntentId);
+}
+
+// Before the tests that move the business clock: the operator command runs on the real clock.
+describe('credit notes: npm run admin -- order refund <ORDER_ID>', () => {
+  it('refunds the order at the provider, issues the credit note and lists it with the bill; twice refunds once', async () => {
+    const help = await admin('--help');
+    expect(help.stdout).toContain('order refund <ORDER_ID>');
+    expect((await admin('order', 'refund')).code).toBe(2);
+    expect((await admin('order', 'refund', 'a', 'b')).code).toBe(2);
+
+    const user = await buyer('de');
+    const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly' });
+    const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+    const before = (await creditNotes()).length;
+
+    const refunded = await admin('order', 'refund', orderId);
+    expect(refunded.code, refunded.stderr).toBe(0);
+    const [note] = (await creditNotes()).filter((n) => n.order_id === orderId);
+    expect(note).toMatchObject({ user_id: user.id, amount_cents: 5999, refund_status: 'succeeded' });
+    expect(note!.credit_note_number).toMatch(/^PP-G-\d{4}-\d{6}$/);
+    expect(note!.credit_note_seq).toBe(before + 1);
+    expect(refunded.stdout).toContain(`credit note ${note!.credit_note_number}`);
+    expect(refunded.stdout).toContain(`invoice ${order!.invoice_number}`);
+    expect(refunded.stdout).toContain('59.99 EUR');
+
+    // The money went back once, in Stripe's refund shape, and charge.refunded reached our webhook.
+    const refunds = await sandboxRefunds(order!.payment_intent_id!);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      object: 'refund',
+      amount: 5999,
+      currency: 'eur',
+      status: 'succeeded',
+      id: note!.refund_id,
+    });
+    const events = await sandboxEvents(t.app, refunds[0]!.charge as string);
+    expect(events.map((e) => e.type)).toEqual(['charge.refunded']);
+    const charge = (JSON.parse(events[0]!.payload) as { data: { object: Record<string, unknown> } }).data
+      .object;
+    expect(charge).toMatchObject({
+      object: 'charge',
+      amount_refunded: 5999,
+      refunded: true,
+      payment_intent: order!.payment_intent_id,
+    });
+    await runJobs(t.app);
+    const handled = await t.app.db
+      .selectFrom('payment_webhook_event')
+      .selectAll()
+      .where('type', '=', 'charge.refunded')
+      .execute();
+    expect(handled.some((e) => e.id === events[0]!.id && e.processed_at !== null)).toBe(true);
+
+    // Again (by invoice number this time): nothing new.
+    const again = await admin('order', 'refund', order!.invoice_number!);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('was refunded before');
+    expect(await sandboxRefunds(order!.payment_intent_id!)).toHaveLength(1);
+    expect((await creditNotes()).filter((n) => n.order_id === orderId)).toHaveLength(1);
+
+    const [row] = await listOf(user);
+    expect(row).toMatchObject({
+      id: orderId,
+      credit_note_number: note!.credit_note_number,
+      credit_note_url: `/v1/order/orderpdfweb?id=${orderId}&document=credit_note`,
+    });
+  });
+
+  it('answers an error for an order that cannot be refunded', async () => {
+    const missing = await admin('order', 'refund', 'no-such-order');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No paid order no-such-order');
+    const user = await buyer();
+    const open = await placeOrder(t.app, user, { plan: 'basic' });
+    const unpaid = await admin('order', 'refund', open.orderId);
+    expect(unpaid.code).toBe(1);
+    expect((await creditNotes()).some((n) => n.order_id === open.orderId)).toBe(false);
+  });
+
+  it.each(['de', 'en'] as const)(
+    'the credit note PDF corrects the invoice with negative amounts (%s)',
+    async (language) => {
+      const user = await buyer(language);
+      const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly' });
+      const result = await t.app.invoices.refundOrder(orderId);
+      expect(result.created).toBe(true);
+      const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+      const [note] = (await creditNotes()).filter((n) => n.order_id === orderId);
+      const { res, flat, text } = await invoiceText(
+        user,
+        orderId,
+        `credit-note-${language}`,
+        '&document=credit_note',
+      );
+      expect(res.headers['content-disposition']).toBe(`inline; filename="${note!.credit_note_number}.pdf"`);
+      const lines = text.split('\n');
+      const invoiceDay = berlinDate(order!.paid_at!);
+      const noteDay = berlinDate(note!.created_at);
+      expect(lines).toContain(note!.credit_note_number);
+      for (const amount of ['−59,99 €', '−50,41 €', '−9,58 €']) expect(lines).toContain(amount);
+      expect(flat).toContain(seller.vatId);
+      expect(flat).toContain(BILLING.name);
+      if (language === 'de') {
+        expect(flat).toContain('Gutschrift (Rechnungskorrektur)');
+        expect(flat).toContain(`Zur Rechnung ${order!.invoice_number} vom ${invoiceDay}`);
+        expect(flat).toContain('Erstattungsbetrag');
+        expect(flat).toContain(
+          `Der Betrag wird am ${noteDay} auf Ihre Kreditkarte (Visa, Kartennummer endet auf 4242) erstattet.`,
+        );
+      } else {
+        expect(flat).toContain('Credit note');
+        expect(flat).toContain(`Corrects invoice ${order!.invoice_number} of ${invoiceDay}`);
+        expect(flat).toContain('Total refunded');
+        expect(flat).toContain(
+          `The amount is refunded to your credit card (Visa, card number ending in 4242) on ${noteDay}.`,
+        );
+      }
+      // The invoice itself is unchanged; another user gets neither document.
+      expect((await invoice(user, orderId)).statusCode).toBe(200);
+      const stranger = await buyer();
+      expect((await invoice(stranger, orderId, '&document=credit_note')).statusCode).toBe(404);
+    },
+  );
+
+  it('credit-note numbers stay gap-free under parallel refunds; the same order refunded in parallel once', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => buyer()));
+    const orderIds = await Promise.all(
+      users.map((user) => buyByCard(user, { plan: 'basic', payType: 'monthly' })),
+    );
+    const results = await Promise.allSettled([
+      ...orderIds.map((id) => t.app.invoices.refundOrder(id)),
+      t.app.invoices.refundOrder(orderIds[0]!),
+      t.app.invoices.refundOrder(orderIds[0]!),
+    ]);
+    // A parallel refund of the same order may meet the first one still running at the provider
+    // (Stripe answers 409 for the same idempotency key); it never makes a second refund.
+    const fulfilled = results.filter((r) => r.status === 'fulfilled');
+    expect(fulfilled.length).toBeGreaterThanOrEqual(6);
+    const notes = await creditNotes();
+    expect(notes.map((n) => n.credit_note_seq)).toEqual(notes.map((_, i) => i + 1));
+    expect(new Set(notes.map((n) => n.credit_note_number)).size).toBe(notes.length);
+    for (const id of orderIds) expect(notes.filter((n) => n.order_id === id)).toHaveLength(1);
+    const [first] = (await ordersOf(t.app, users[0]!.id)).filter((o) => o.id === orderIds[0]);
+    expect(await sandboxRefunds(first!.payment_intent_id!)).toHaveLength(1);
+  }, 60_000);
+
+  it('the sandbox refuses what Stripe refuses: an unpaid intent, more than is left', async () => {
+    const auth = {
+      authorization: `Bearer ${t.app.payments.secretKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    };
+    const user = await buyer();
+    const open = await placeOrder(t.app, user, { plan: 'basic' });
+    const unpaid = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/stripe/v1/refunds',
+      headers: auth,
+      payload: `payment_intent=${open.paymentIntentId}`,
+    });
+    expect(unpaid.statusCode).toBe(400);
+    expect(unpaid.json().error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'charge_not_refundable',
+    });
+    const other = await buyer();
+    const orderId = await buyByCard(other, { plan: 'basic', payType: 'monthly' });
+    const [order] = (await ordersOf(t.app, other.id)).filter((o) => o.id === orderId);
+    const partial = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/stripe/v1/refunds',
+      headers: auth,
+      payload: `payment_intent=${order!.payment_intent_id}&amount=100`,
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(Object.keys(partial.json()).sort()).toEqual(
+      [
+        'amount',
+        'balance_transaction',
+        'charge',
+        'created',
+        'currency',
+        'customer',
+        'customer_account',
+        'destination_details',
+        'id',
+        'metadata',
+        'object',
+        'payment_intent',
+        'payment_method',
+        'reason',
+        'receipt_number',
+        'source_transfer_reversal',
+        'status',
+        'transfer_reversal',
+      ].sort(),
+    );
+    const tooMuch = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/stripe/v1/refunds',
+      headers: auth,
+      payload: `payment_intent=${order!.payment_intent_id}&amount=${order!.amount_cents}`,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.param).toBe('amount');
   });
 });
 

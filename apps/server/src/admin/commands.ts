@@ -66,6 +66,13 @@ Coupons (the payment screen's coupon field)
   coupon disable --code <CODE> [--brand <brand>]
       The coupon is refused from now on (as not found); redemptions stay.
 
+Orders
+  order refund <ORDER_ID>
+      Refunds a paid order in full at the payment provider and issues its credit note, numbered in
+      the brand's own credit-note series (e.g. PP-G-2026-000001); the user finds it beside the
+      invoice on Bills. The order's invoice number (PP-2026-000001) works as the id too. Running it
+      again for the same order refunds nothing twice and prints the credit note it has.
+
 Users
   list-users [--brand <brand>] [--search <text>] [--csv]
       Lists accounts (newest first): id, e-mail, name, brand, verified, banned, plan.
@@ -128,6 +135,11 @@ const OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 type Values = Record<string, string | boolean | undefined>;
+
+/** The value name under which a command's positional argument is handed to it. */
+const ORDER_ARGUMENT = 'order-id';
+/** Commands that take one positional argument after their name: `order refund <ORDER_ID>`. */
+const POSITIONAL_ARGUMENT: Record<string, string> = { 'order refund': ORDER_ARGUMENT };
 
 function brandOption(values: Values, required = true): BrandConfig | null {
   const id = values.brand;
@@ -560,6 +572,21 @@ const COMMANDS: Record<string, Command> = {
     io.out(`disabled coupon ${code} of ${brand.id}`);
   },
 
+  'order refund': async (app, values, io) => {
+    const id = text(values, ORDER_ARGUMENT, true)!;
+    const result = await app.invoices.refundOrder(id);
+    const amount = `${(result.amountCents / 100).toFixed(2)} EUR`;
+    if (!result.created) {
+      io.out(
+        `order ${result.orderId} (invoice ${result.invoiceNumber}) was refunded before: credit note ${result.creditNoteNumber}, ${amount}`,
+      );
+      return;
+    }
+    io.out(
+      `refunded order ${result.orderId} (invoice ${result.invoiceNumber}): ${amount}, refund ${result.refundId} (${result.refundStatus}), credit note ${result.creditNoteNumber}`,
+    );
+  },
+
   'mint-signin-token': async (app, values, io) => {
     const user = await userByEmail(app, values);
     if (!user.emailVerified) throw new UsageError(`${user.email} has not verified the e-mail address`);
@@ -606,7 +633,12 @@ export async function runAdmin(
     io.err(HELP);
     return 2;
   }
-  if (rest.length > 0) {
+  const argumentName = POSITIONAL_ARGUMENT[command];
+  if (argumentName && rest.length !== 1) {
+    io.err(`usage: ${command} <${argumentName.toUpperCase().replace('-', '_')}>`);
+    return 2;
+  }
+  if (!argumentName && rest.length > 0) {
     io.err(`unexpected argument(s): ${rest.join(' ')}`);
     return 2;
   }
@@ -618,7 +650,11 @@ export async function runAdmin(
   });
   const app = await buildApp(config);
   try {
-    await run(app, parsed.values as Values, io);
+    await run(
+      app,
+      { ...(parsed.values as Values), ...(argumentName ? { [argumentName]: rest[0] } : {}) },
+      io,
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,7 +1,14 @@
 import type { DbBool, IsoTimestamp } from '../schema.ts';
 
 export type SandboxObjectKind =
-  'customer' | 'payment_intent' | 'payment_method' | 'setup_intent' | 'checkout.session';
+  | 'customer'
+  | 'payment_intent'
+  | 'payment_method'
+  | 'setup_intent'
+  | 'checkout.session'
+  | 'refund'
+  /** Never stored (events carry a charge built from its payment intent); listed for the union. */
+  | 'charge';
 
 /** One Stripe object of the sandbox, kept in Stripe's own JSON shape. */
 export interface PaymentsSandboxObjectTable {

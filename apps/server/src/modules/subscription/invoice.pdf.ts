@@ -99,6 +99,7 @@ const TEXTS = {
   de: {
     invoice: 'Rechnung',
     creditNote: 'Gutschrift (Rechnungskorrektur)',
+    creditNoteShort: 'Gutschrift',
     number: 'Rechnungsnummer',
     creditNoteNumber: 'Gutschriftnummer',
     date: 'Rechnungsdatum',
@@ -137,6 +138,7 @@ const TEXTS = {
   en: {
     invoice: 'Invoice',
     creditNote: 'Credit note',
+    creditNoteShort: 'Credit note',
     number: 'Invoice number',
     creditNoteNumber: 'Credit note number',
     date: 'Invoice date',
@@ -252,9 +254,12 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .text(seller.supportEmail, { width: WIDTH / 2 });
   doc
     .font(BOLD)
-    .fontSize(credit ? 17 : 22)
+    .fontSize(22)
     .fillColor(COLORS.text)
-    .text(title, MARGIN + WIDTH / 2, MARGIN, { width: WIDTH / 2, align: 'right' });
+    .text(credit ? t.creditNoteShort : title, MARGIN + WIDTH / 2, MARGIN, {
+      width: WIDTH / 2,
+      align: 'right',
+    });
 
   // --- Buyer (left) and the document's facts (right) ---------------------------------------------
   const blockTop = 170;

@@ -60,9 +60,13 @@ export async function findOwnBill(db: Db, userId: string, orderId: string): Prom
   return billQuery(db).where('o.user_id', '=', userId).where('o.id', '=', orderId).executeTakeFirst();
 }
 
-/** Any paid order by id (the operator's refund). */
-export async function findBill(db: Db, orderId: string): Promise<BillRow | undefined> {
-  return billQuery(db).where('o.id', '=', orderId).executeTakeFirst();
+/** Any paid order by its id or its invoice number (the operator's refund). */
+export async function findBill(db: Db, orderIdOrInvoiceNumber: string): Promise<BillRow | undefined> {
+  return billQuery(db)
+    .where((eb) =>
+      eb.or([eb('o.id', '=', orderIdOrInvoiceNumber), eb('o.invoice_number', '=', orderIdOrInvoiceNumber)]),
+    )
+    .executeTakeFirst();
 }
 
 /** Name, language and stored address of the buyer (the address is the fallback of an order without one). */

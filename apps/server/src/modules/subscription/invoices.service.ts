@@ -7,7 +7,12 @@ import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound, withStatus } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { PaymentMethodInfo, PaymentProvider } from '../../platform/payments/types.ts';
+import type {
+  PaymentMethodInfo,
+  PaymentProvider,
+  RefundInfo,
+  RefundInput,
+} from '../../platform/payments/types.ts';
 import * as repo from './invoices.repo.ts';
 import { lockOrder } from './subscription.repo.ts';
 import {
@@ -18,21 +23,6 @@ import {
   type PaymentNotice,
 } from './invoice.pdf.ts';
 
-/** A refund at the payment provider, as the credit note needs it. */
-export interface RefundRequest {
-  paymentIntentId: string;
-  amountCents: number;
-  /** The same key for the same order: running the command twice refunds once. */
-  idempotencyKey: string;
-}
-
-export interface RefundResult {
-  id: string;
-  /** Stripe's refund status: succeeded, pending, requires_action, failed or canceled. */
-  status: string;
-  amountCents: number;
-}
-
 export interface InvoicesServiceDeps {
   db: Kysely<Database>;
   kind: DatabaseKind;
@@ -41,7 +31,7 @@ export interface InvoicesServiceDeps {
   /** For the payment method on the invoice (card brand and last 4, IBAN's last 4); null: not shown. */
   provider: PaymentProvider | null;
   /** Refunds at the payment provider; null when no provider is configured. */
-  refund: ((request: RefundRequest) => Promise<RefundResult>) | null;
+  refund: ((request: RefundInput) => Promise<RefundInfo>) | null;
   brandForPartner: (partnerId: string) => BrandConfig;
 }
 

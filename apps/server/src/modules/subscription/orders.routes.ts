@@ -32,7 +32,8 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
     clock: app.clock,
     log: app.log,
     provider,
-    refund: null,
+    // The credit note's refund (the operator's `order refund` command).
+    refund: provider ? (request) => provider.refundPayment(request) : null,
     brandForPartner: (partnerId) =>
       Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
       brandConfig(config.defaultBrand),

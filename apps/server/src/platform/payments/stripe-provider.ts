@@ -12,6 +12,8 @@ import {
   type PaymentMethodType,
   type PaymentProvider,
   type ProviderEvent,
+  type RefundInfo,
+  type RefundInput,
   type SetupCheckoutInput,
   type SetupIntentInfo,
 } from './types.ts';
@@ -74,6 +76,8 @@ const SETUP_STATUSES = [
   'canceled',
   'succeeded',
 ] as const;
+
+const REFUND_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 
 const asMethodType = (value: string | null | undefined): PaymentMethodType | null =>
   value === 'card' || value === 'sepa_debit' ? value : null;
@@ -378,6 +382,21 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async retrievePaymentMethod(id: string): Promise<PaymentMethodInfo> {
     return mapPaymentMethod(await this.call(() => this.stripe.paymentMethods.retrieve(id)));
+  }
+
+  async refundPayment(input: RefundInput): Promise<RefundInfo> {
+    const refund = await this.call(() =>
+      this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return {
+      id: refund.id,
+      status: oneOf(refund.status, REFUND_STATUSES, 'refund status'),
+      amountCents: refund.amount,
+      paymentIntentId: idOf(refund.payment_intent),
+    };
   }
 
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): ProviderEvent {

@@ -132,6 +132,20 @@ export interface SetupCheckoutInput {
   idempotencyKey: string;
 }
 
+export interface RefundInput {
+  paymentIntentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+/** Stripe's refund, reduced to what a credit note records. */
+export interface RefundInfo {
+  id: string;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  amountCents: number;
+  paymentIntentId: string | null;
+}
+
 /** A verified webhook event, with its object mapped to our shapes. */
 export type ProviderEvent =
   | {
@@ -194,6 +208,8 @@ export interface PaymentProvider {
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo>;
   retrieveSetupIntent(id: string): Promise<SetupIntentInfo>;
   retrievePaymentMethod(id: string): Promise<PaymentMethodInfo>;
+  /** Refunds a succeeded payment (stripe.refunds.create); the same idempotency key refunds once. */
+  refundPayment(input: RefundInput): Promise<RefundInfo>;
 
   /** Verifies Stripe's signature (stripe.webhooks.constructEvent, 300 s tolerance) and maps it. */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): ProviderEvent;

@@ -218,6 +218,16 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
     ),
   );
 
+  // ---- refunds ----
+  api.post<{ Body: FormParams }>('/refunds', hidden, (request, reply) =>
+    idempotent(request, reply, () =>
+      answer(request, engine.createRefund(request.body ?? {}, requestInfo(request))),
+    ),
+  );
+  api.get<IdParams>('/refunds/:id', hidden, (request) =>
+    answer(request, engine.retrieveRefund(request.params.id)),
+  );
+
   // ---- payment methods, setup intents, checkout ----
   api.get<IdParams>('/payment_methods/:id', hidden, (request) =>
     answer(request, engine.retrievePaymentMethod(request.params.id)),

@@ -28,11 +28,13 @@ import {
   type InstrumentBehaviour,
 } from './instruments.ts';
 import {
+  chargeObject,
   checkoutSessionObject,
   customerObject,
   eventObject,
   paymentIntentObject,
   paymentMethodObject,
+  refundObject,
   setupIntentObject,
   stripeAddress,
   toTimestamp,
@@ -42,6 +44,7 @@ import {
   type SandboxObject,
   type SandboxPaymentIntent,
   type SandboxPaymentMethod,
+  type SandboxRefund,
   type SandboxSetupIntent,
   type StripeLastError,
 } from './objects.ts';
@@ -83,6 +86,8 @@ const NO_REQUEST: RequestInfo = { id: null, idempotency_key: null };
 interface IntentState {
   /** The confirm's return_url: where 3-D Secure sends the browser back. */
   returnUrl?: string | null;
+  /** The refunds of the intent's charge, oldest first. */
+  refundIds?: string[];
 }
 
 /** One transaction of the sandbox: its time, the API call behind it, and whether it scheduled jobs. */
@@ -516,6 +521,86 @@ export class SandboxEngine {
       expanded[path] = (await this.store.find(this.store.db, kind, id))?.data ?? id;
     }
     return expanded as T;
+  }
+
+  // ---- refunds --------------------------------------------------------------------------------
+
+  /**
+   * POST /v1/refunds with payment_intent (or the intent's charge) and an optional amount (the rest
+   * of the charge by default). Refunds a succeeded intent's charge, at most what is left of it, and
+   * emits charge.refunded with the charge and all its refunds.
+   */
+  async createRefund(params: FormParams, request: RequestInfo): Promise<SandboxRefund> {
+    return this.transact(request, async (unit) => {
+      // Stripe also takes `charge`; the adapter refunds by payment intent, which is all the sandbox keeps.
+      const intentId = optionalText(params, 'payment_intent');
+      if (!intentId) throw parameterMissing('payment_intent');
+      const found = await this.store.find<'payment_intent', IntentState>(
+        unit.trx,
+        'payment_intent',
+        intentId,
+        {
+          forUpdate: true,
+        },
+      );
+      if (!found) throw resourceMissing('payment_intent', intentId, 'payment_intent');
+      const intent = found.data;
+      const state = found.state ?? {};
+      if (intent.status !== 'succeeded' || !intent.latest_charge) {
+        throw invalidRequest(
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          {
+            code: 'charge_not_refundable',
+          },
+        );
+      }
+      const earlier: SandboxRefund[] = [];
+      for (const id of state.refundIds ?? []) {
+        const refund = await this.store.find(unit.trx, 'refund', id);
+        if (refund) earlier.push(refund.data);
+      }
+      const left = intent.amount_received - earlier.reduce((sum, refund) => sum + refund.amount, 0);
+      if (left <= 0) {
+        throw invalidRequest(`Charge ${intent.latest_charge} has already been refunded.`, {
+          code: 'charge_already_refunded',
+        });
+      }
+      const amount = integer(params, 'amount') ?? left;
+      if (amount <= 0 || amount > left) {
+        throw invalidRequest(
+          `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`,
+          { param: 'amount' },
+        );
+      }
+      const method = intent.payment_method
+        ? ((await this.store.find(unit.trx, 'payment_method', intent.payment_method))?.data ?? null)
+        : null;
+      const refund = refundObject({
+        id: newStripeId('re'),
+        created: toTimestamp(unit.now),
+        amount,
+        currency: intent.currency,
+        intent,
+        method,
+        metadata: metadata(params),
+        reason: optionalText(params, 'reason'),
+      });
+      await this.store.insert(unit.trx, refund, unit.now);
+      await this.store.save(unit.trx, intent, unit.now, {
+        ...state,
+        refundIds: [...(state.refundIds ?? []), refund.id],
+      });
+      await this.emit(
+        unit,
+        'charge.refunded',
+        chargeObject({ intent, method, refunds: [refund, ...earlier.reverse()] }),
+      );
+      return refund;
+    });
+  }
+
+  async retrieveRefund(id: string): Promise<SandboxRefund> {
+    return this.load(this.store.db, 'refund', id);
   }
 
   // ---- confirmation ---------------------------------------------------------------------------

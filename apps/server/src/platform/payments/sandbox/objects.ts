@@ -151,8 +151,41 @@ export interface SandboxCheckoutSession {
   [field: string]: unknown;
 }
 
+export interface SandboxRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string | null;
+  created: Timestamp;
+  currency: string;
+  customer: string | null;
+  metadata: Metadata;
+  payment_intent: string | null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  [field: string]: unknown;
+}
+
+/** The charge of a payment intent, as the charge.refunded event carries it (the sandbox keeps no charges). */
+export interface SandboxCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  customer: string | null;
+  payment_intent: string | null;
+  refunded: boolean;
+  refunds: { data: SandboxRefund[]; has_more: boolean; object: 'list'; url: string };
+  [field: string]: unknown;
+}
+
 export type SandboxObject =
-  SandboxCustomer | SandboxPaymentIntent | SandboxPaymentMethod | SandboxSetupIntent | SandboxCheckoutSession;
+  | SandboxCustomer
+  | SandboxPaymentIntent
+  | SandboxPaymentMethod
+  | SandboxSetupIntent
+  | SandboxCheckoutSession
+  | SandboxRefund
+  | SandboxCharge;
 
 export interface SandboxEvent {
   id: string;
@@ -474,6 +507,96 @@ export function checkoutSessionObject(input: {
     customer_account: null,
     integration_identifier: null,
     managed_payments: { enabled: false },
+  };
+}
+
+/** A refund in the shape of Stripe's example (reference/stripe-fixtures3.json: refund). */
+export function refundObject(input: {
+  id: string;
+  created: Timestamp;
+  amount: number;
+  currency: string;
+  intent: SandboxPaymentIntent;
+  method: SandboxPaymentMethod | null;
+  metadata: Metadata;
+  reason: string | null;
+}): SandboxRefund {
+  const type = input.method?.type ?? 'card';
+  return {
+    amount: input.amount,
+    balance_transaction: null,
+    charge: input.intent.latest_charge,
+    created: input.created,
+    currency: input.currency,
+    destination_details: type === 'card' ? { card: { type: 'refund' }, type: 'card' } : { type },
+    id: input.id,
+    metadata: input.metadata,
+    object: 'refund',
+    payment_intent: input.intent.id,
+    reason: input.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
+    customer: input.intent.customer,
+    customer_account: null,
+    payment_method: input.method?.id ?? null,
+  };
+}
+
+/** The charge of a succeeded intent with its refunds (Stripe's charge example's fields). */
+export function chargeObject(input: {
+  intent: SandboxPaymentIntent;
+  method: SandboxPaymentMethod | null;
+  refunds: SandboxRefund[];
+}): SandboxCharge {
+  const { intent, method } = input;
+  const id = intent.latest_charge ?? `ch_${intent.id.slice(3)}`;
+  const refunded = input.refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  const type = method?.type ?? 'card';
+  return {
+    amount: intent.amount,
+    amount_captured: intent.amount_received,
+    amount_refunded: refunded,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: method?.billing_details ?? null,
+    calculated_statement_descriptor: null,
+    captured: true,
+    created: intent.created,
+    currency: intent.currency,
+    customer: intent.customer,
+    description: intent.description,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    id,
+    livemode: false,
+    metadata: intent.metadata,
+    object: 'charge',
+    on_behalf_of: null,
+    outcome: null,
+    paid: true,
+    payment_intent: intent.id,
+    payment_method: method?.id ?? intent.payment_method,
+    payment_method_details: method ? { [type]: method[type] ?? null, type } : null,
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
+    refunded: refunded >= intent.amount_received,
+    refunds: { data: input.refunds, has_more: false, object: 'list', url: `/v1/charges/${id}/refunds` },
+    review: null,
+    shipping: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
   };
 }
 

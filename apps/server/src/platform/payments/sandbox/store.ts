@@ -9,6 +9,8 @@ import type {
   SandboxObject,
   SandboxPaymentIntent,
   SandboxPaymentMethod,
+  SandboxCharge,
+  SandboxRefund,
   SandboxSetupIntent,
 } from './objects.ts';
 
@@ -20,6 +22,8 @@ interface ObjectsByKind {
   payment_method: SandboxPaymentMethod;
   setup_intent: SandboxSetupIntent;
   'checkout.session': SandboxCheckoutSession;
+  refund: SandboxRefund;
+  charge: SandboxCharge;
 }
 
 export interface StoredObject<T, S> {
