@@ -398,7 +398,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     await summaryTotal();
     await enter(user, screen.getByRole('textbox', { name: /^Kartennummer/ }), '4242424242424242');
     await enter(user, screen.getByRole('textbox', { name: /^Ablaufdatum/ }), '0430');
-    await enter(user, screen.getByRole('textbox', { name: /^Prüfnummer/ }), '123');
+    await enter(user, screen.getByRole('textbox', { name: /^CVC/ }), '123');
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
     await user.click(screen.getByRole('button', { name: 'Jetzt bezahlen' }));
     expect(await screen.findByTestId('pay-error')).toHaveTextContent(

@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import LoginIcon from '@mui/icons-material/Login';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '@/components/CenteredSpinner';
@@ -81,7 +80,6 @@ export function CheckoutPage({ title }: { title: string }) {
                 fullWidth
                 size="large"
                 variant={plan.id === productId ? 'contained' : 'outlined'}
-                startIcon={<LoginIcon />}
                 component={RouterLink}
                 to={signInPath(paymentStepPath(plan.id, payType))}
               >

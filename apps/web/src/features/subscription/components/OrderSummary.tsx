@@ -204,7 +204,10 @@ export function OrderSummary({
             data-testid="price-summary"
           >
             <Line
-              label={t(`subscription.summary.planLine.${payType}`, { plan: plan.name })}
+              label={
+                // Plans sold by duration (tracker brand) are named by it: "BASIS 24", not "yearly".
+                plan.duration ? plan.name : t(`subscription.summary.planLine.${payType}`, { plan: plan.name })
+              }
               amount={formatEuro(data.other_price)}
               note={suffix}
             />

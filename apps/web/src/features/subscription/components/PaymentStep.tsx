@@ -25,7 +25,6 @@ import {
 } from '@pet/contract';
 import { errorKeyOf, isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/notifications';
-import { SESSION_QUERY_KEY } from '@/lib/session';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { deleteOrder } from '../api/orders';
 import { useRequestPayment } from '../api/payment-request';
@@ -123,11 +122,9 @@ export function PaymentStep({
     onPayTypeChange(next);
   };
 
-  const refreshAfterOrder = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_ROOT }),
-      queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
-    ]);
+  /** The plan list knows the placed order (order_placed): ask again after a refused payment. */
+  const refreshPlans = () =>
+    queryClient.invalidateQueries({ queryKey: [...SUBSCRIPTION_QUERY_ROOT, 'products'] });
 
   const failWith = (error: PayError) => {
     setPayError(error);
@@ -153,7 +150,7 @@ export function PaymentStep({
     } catch (error) {
       const key = errorKeyOf(error);
       failWith({ text: errorMessage(error), withSupportLink: KEYS_WITH_SUPPORT_LINK.has(key) });
-      if (isApiError(error) && error.status === 434) void refreshAfterOrder();
+      if (isApiError(error) && error.status === 434) void refreshPlans();
       return;
     }
 
@@ -180,16 +177,15 @@ export function PaymentStep({
       await deleteOrder(order.order_id).catch((error: unknown) =>
         console.error('The order could not be deleted', error),
       );
-      void refreshAfterOrder();
+      void refreshPlans();
       failWith({
         text: cardErrorText(t, { code: result.code ?? '', message: result.message }),
         withSupportLink: false,
       });
       return;
     }
-    // To the success page first: refreshed plans would show this plan as ordered or current.
+    // The success page follows the order and reloads the user and the plans once it is paid.
     await navigate(successPath(order.order_id));
-    void refreshAfterOrder();
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
@@ -226,6 +222,22 @@ export function PaymentStep({
     />
   );
 
+  if (!canOrder) {
+    // tier-fritz: no order from this page (403 Order_Not_From_Payment_Screen_Text); the prices stay visible.
+    return (
+      <Stack spacing={3} sx={{ maxWidth: 640 }}>
+        <Alert severity="info" role="status" data-testid="no-order-notice">
+          <SupportMessage
+            text={t('Order_Not_From_Payment_Screen_Text')}
+            supportEmail={brand.supportEmail}
+            withLink
+          />
+        </Alert>
+        {summary}
+      </Stack>
+    );
+  }
+
   return (
     <Grid container spacing={3} sx={{ alignItems: 'flex-start' }}>
       <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 0, md: 1 } }}>
@@ -233,112 +245,102 @@ export function PaymentStep({
       </Grid>
 
       <Grid size={{ xs: 12, md: 7 }} sx={{ order: { xs: 1, md: 0 } }}>
-        {!canOrder ? (
-          <Alert severity="info" role="status" data-testid="no-order-notice">
-            <SupportMessage
-              text={t('Order_Not_From_Payment_Screen_Text')}
-              supportEmail={brand.supportEmail}
-              withLink
-            />
-          </Alert>
-        ) : (
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => void submit(event)}
-            aria-label={t('subscription.payment.formLabel')}
-          >
-            <Stack spacing={3}>
-              <Section id="delivery-title" title={t('subscription.delivery.title')}>
-                <DeliveryFields
-                  control={form.control}
-                  register={form.register}
-                  errors={form.formState.errors}
-                  disabled={busy}
-                />
-              </Section>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-label={t('subscription.payment.formLabel')}
+        >
+          <Stack spacing={3}>
+            <Section id="delivery-title" title={t('subscription.delivery.title')}>
+              <DeliveryFields
+                control={form.control}
+                register={form.register}
+                errors={form.formState.errors}
+                disabled={busy}
+              />
+            </Section>
 
-              <Section id="payment-method-title" title={t('subscription.payment.title')}>
-                <PaymentMethodFields
-                  method={method}
-                  onMethodChange={setMethod}
-                  payments={payments}
-                  sellerName={brand.seller.legalName}
-                  disabled={busy}
-                  confirmerRef={confirmer}
-                />
-              </Section>
+            <Section id="payment-method-title" title={t('subscription.payment.title')}>
+              <PaymentMethodFields
+                method={method}
+                onMethodChange={setMethod}
+                payments={payments}
+                sellerName={brand.seller.legalName}
+                disabled={busy}
+                confirmerRef={confirmer}
+              />
+            </Section>
 
-              <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
-                <Stack spacing={2}>
-                  <FormControlLabel
-                    sx={{ alignItems: 'flex-start', m: 0 }}
-                    control={
-                      <Checkbox
-                        checked={termsAccepted}
-                        disabled={busy}
-                        onChange={(event) => setTermsAccepted(event.target.checked)}
-                        sx={{ mt: -0.75, ml: -1 }}
+            <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
+              <Stack spacing={2}>
+                <FormControlLabel
+                  sx={{ alignItems: 'flex-start', m: 0 }}
+                  control={
+                    <Checkbox
+                      checked={termsAccepted}
+                      disabled={busy}
+                      onChange={(event) => setTermsAccepted(event.target.checked)}
+                      sx={{ mt: -0.75, ml: -1 }}
+                    />
+                  }
+                  label={
+                    <Typography variant="body2">
+                      <Trans
+                        i18nKey="subscription.payment.terms"
+                        components={{
+                          terms: <Link href={brand.marketing.conditions} {...externalLink} />,
+                          privacy: <Link href={brand.marketing.dataProtection} {...externalLink} />,
+                        }}
                       />
-                    }
-                    label={
-                      <Typography variant="body2">
-                        <Trans
-                          i18nKey="subscription.payment.terms"
-                          components={{
-                            terms: <Link href={brand.marketing.conditions} {...externalLink} />,
-                            privacy: <Link href={brand.marketing.dataProtection} {...externalLink} />,
-                          }}
-                        />
-                      </Typography>
-                    }
-                  />
-
-                  {placedElsewhere ? (
-                    <Alert severity="warning" role="alert" data-testid="order-placed-elsewhere">
-                      {t('Order_Already_Placed_Message')}
-                    </Alert>
-                  ) : null}
-                  {providerMissing ? (
-                    <Alert severity="error" role="alert">
-                      <SupportMessage
-                        text={t('Payments_Unavailable_Text')}
-                        supportEmail={brand.supportEmail}
-                        withLink
-                      />
-                    </Alert>
-                  ) : null}
-                  {payError ? (
-                    <Alert severity="error" role="alert" data-testid="pay-error">
-                      <SupportMessage
-                        text={payError.text}
-                        supportEmail={brand.supportEmail}
-                        withLink={payError.withSupportLink}
-                      />
-                    </Alert>
-                  ) : null}
-
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    size="large"
-                    disabled={payDisabled}
-                    aria-busy={busy}
-                    startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <LockOutlinedIcon />}
-                    sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 200 }}
-                  >
-                    {busy ? t('subscription.payment.paying') : t('subscription.payment.payNow')}
-                  </Button>
-                  {!termsAccepted && !busy ? (
-                    <Typography variant="caption" sx={{ color: 'text.secondary', mt: -1 }}>
-                      {t('subscription.payment.acceptTermsHint')}
                     </Typography>
-                  ) : null}
-                </Stack>
-              </Card>
-            </Stack>
-          </Box>
-        )}
+                  }
+                />
+
+                {placedElsewhere ? (
+                  <Alert severity="warning" role="alert" data-testid="order-placed-elsewhere">
+                    {t('Order_Already_Placed_Message')}
+                  </Alert>
+                ) : null}
+                {providerMissing ? (
+                  <Alert severity="error" role="alert">
+                    <SupportMessage
+                      text={t('Payments_Unavailable_Text')}
+                      supportEmail={brand.supportEmail}
+                      withLink
+                    />
+                  </Alert>
+                ) : null}
+                {payError ? (
+                  <Alert severity="error" role="alert" data-testid="pay-error">
+                    <SupportMessage
+                      text={payError.text}
+                      supportEmail={brand.supportEmail}
+                      withLink={payError.withSupportLink}
+                    />
+                  </Alert>
+                ) : null}
+
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  disabled={payDisabled}
+                  aria-busy={busy}
+                  startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <LockOutlinedIcon />}
+                  sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 200 }}
+                >
+                  {busy ? t('subscription.payment.paying') : t('subscription.payment.payNow')}
+                </Button>
+                {!termsAccepted && !busy ? (
+                  <Typography variant="caption" sx={{ color: 'text.secondary', mt: -1 }}>
+                    {t('subscription.payment.acceptTermsHint')}
+                  </Typography>
+                ) : null}
+              </Stack>
+            </Card>
+          </Stack>
+        </Box>
       </Grid>
     </Grid>
   );

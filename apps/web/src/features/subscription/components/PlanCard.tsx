@@ -69,7 +69,7 @@ function PriceBlock({ plan, payType, showChoice }: { plan: Product; payType: Pay
     return (
       <Box>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-          {t('subscription.plans.freePrice')}
+          {formatEuro(0)}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('subscription.plans.freeHint')}
@@ -81,7 +81,7 @@ function PriceBlock({ plan, payType, showChoice }: { plan: Product; payType: Pay
   const otherPrice = priceOf(plan, other);
   return (
     <Box>
-      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+      <Stack direction="row" useFlexGap spacing={0.75} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           {formatEuro(priceOf(plan, payType))}
         </Typography>

@@ -134,7 +134,7 @@ export function SandboxPaymentFields({ method, publishableKey, disabled, ref }: 
   }
 
   return (
-    <Grid container spacing={2}>
+    <Grid container columnSpacing={2} rowSpacing={0.5}>
       <Grid size={12}>
         <TextField
           {...fieldProps('number')}
