@@ -1,0 +1,83 @@
+// Generation time of an invoice PDF (renderInvoicePdf: A4 with the DejaVu font embedded as a
+// subset, letterhead, line items, totals, payment notice; stream read to its end) over a plain
+// pdfkit one-page document (one line in a standard font), measured in one run on one machine.
+import PDFDocument from 'pdfkit';
+import type { Readable } from 'node:stream';
+import { BRANDS } from '@pet/contract';
+import {
+  renderInvoicePdf,
+  type InvoiceDocumentData,
+} from '../apps/server/src/modules/subscription/invoice.pdf.ts';
+
+const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 200);
+/** Budget: an invoice costs at most this many plain one-page documents. */
+const MAX_RATIO = 40;
+
+const seller = BRANDS.primepet.seller;
+const invoice: InvoiceDocumentData = {
+  kind: 'invoice',
+  language: 'de',
+  seller: {
+    ...seller,
+    country: 'Deutschland',
+    supportEmail: BRANDS.primepet.supportEmail,
+    brandName: 'Prime Pet',
+  },
+  buyer: { name: 'Erika Mustermann', lines: ['Hauptstraße 1', '10115 Berlin', 'Deutschland'] },
+  number: 'PP-2026-000042',
+  date: '24.11.2026',
+  orderNumber: 'PP-20261124-0A1B2C3D',
+  servicePeriod: '24.11.2026 – 24.11.2027',
+  corrects: null,
+  lines: [
+    {
+      description: 'Tarif Premium – Laufzeit 12 Monate',
+      period: '24.11.2026 – 24.11.2027',
+      amountCents: 5999,
+    },
+    { description: 'GPS-Tracker (einmaliger Preis)', period: '24.11.2026', amountCents: 4999 },
+    { description: 'Gutscheinrabatt (WELCOME10)', period: '', amountCents: -600 },
+    {
+      description: 'Gutschrift für die nicht genutzte Restlaufzeit des bisherigen Tarifs',
+      period: '',
+      amountCents: -1250,
+    },
+  ],
+  totalCents: 9148,
+  payment: { type: 'card', brand: 'visa', last4: '4242', date: '24.11.2026' },
+};
+
+function plainOnePage(): Readable {
+  const doc = new PDFDocument({ size: 'A4' });
+  doc.fontSize(12).text('Invoice PP-2026-000042', 56, 56);
+  doc.end();
+  return doc;
+}
+
+/** Reads a PDF stream to its end; answers its size. */
+async function drain(stream: Readable): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+
+async function timeOf(make: () => Readable): Promise<{ msPerDoc: number; bytes: number }> {
+  let bytes = 0;
+  for (let i = 0; i < 10; i++) bytes = await drain(make()); // warm-up (font parsing, JIT)
+  globalThis.gc?.();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < ROUNDS; i++) await drain(make());
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { msPerDoc: ms / ROUNDS, bytes };
+}
+
+const plain = await timeOf(plainOnePage);
+const rendered = await timeOf(() => renderInvoicePdf(invoice));
+const ratio = rendered.msPerDoc / plain.msPerDoc;
+console.log(`plain pdfkit one-page document: ${plain.msPerDoc.toFixed(2)} ms (${plain.bytes} bytes)`);
+console.log(`invoice PDF (DejaVu embedded):  ${rendered.msPerDoc.toFixed(2)} ms (${rendered.bytes} bytes)`);
+console.log(`ratio invoice/plain:            ${ratio.toFixed(1)} (budget <= ${MAX_RATIO})`);
+if (ratio > MAX_RATIO) {
+  console.error('BUDGET BROKEN: the invoice PDF costs too much to generate');
+  process.exit(1);
+}
