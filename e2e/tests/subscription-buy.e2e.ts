@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import enSubscription from '../../apps/web/src/locales/en/subscription.json' with { type: 'json' };
+import enTranslation from '../../apps/web/src/locales/en/translation.json' with { type: 'json' };
+import { startServer, type RunningServer } from '../support/server.ts';
+import { launchBrowser, screenshot, type ContextOptions } from '../support/browser.ts';
+import { admin } from '../support/admin.ts';
+import { api, createUser, signedInContext, type TestUser } from '../support/session.ts';
+
+/**
+ * Buying a plan (issue 11) in Chromium against the real server and its Stripe-compatible sandbox:
+ * card with a coupon, SEPA (pending, then paid after the dev clock moves), a declined card, 3-D
+ * Secure, the tracker brand with its one-time tracker price, and tier-fritz's no-order message.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const SUB = enSubscription.subscription;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SANDBOX_SEPA_SETTLE_S: '60' }), launchBrowser()]);
+  await admin(server, ['coupon', 'create', '--code', 'TENOFF', '--percent-off', '10']);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openAs(user: TestUser, options: ContextOptions = {}) {
+  const context = await signedInContext(browser, user, options);
+  return { context, page: await context.newPage() };
+}
+
+/** Picks a plan card by its name and presses its Choose plan button. */
+async function choosePlan(page: Page, planName: string) {
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: planName, exact: true }) });
+  await card.getByRole('button', { name: SUB.plans.choose }).click();
+  await page.getByRole('button', { name: SUB.payment.payNow }).waitFor();
+}
+
+async function fillBilling(page: Page) {
+  await page.getByRole('textbox', { name: SUB.delivery.name }).fill('Erika Mustermann');
+  await page.getByRole('textbox', { name: SUB.delivery.address }).fill('Hauptstraße 1');
+  await page.getByRole('textbox', { name: SUB.delivery.zipcode }).fill('10115');
+  await page.getByRole('textbox', { name: SUB.delivery.city }).fill('Berlin');
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByRole('textbox', { name: SUB.payment.cardNumber }).fill(number);
+  await page.getByRole('textbox', { name: SUB.payment.expiry }).fill('12/34');
+  await page.getByRole('textbox', { name: SUB.payment.cvc }).fill('123');
+}
+
+async function payNow(page: Page) {
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: SUB.payment.payNow }).click();
+}
+
+async function advanceClock(days: number) {
+  const res = await fetch(`${server.url}/dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ days }),
+  });
+  if (!res.ok) throw new Error(`clock advance failed: ${res.status}`);
+}
+
+async function currentPlan(user: TestUser): Promise<string | undefined> {
+  return (await api<{ product: { name: string } | null }>(user, 'GET', '/v1/auth/myinfo')).body.product?.name;
+}
+
+describe('buying a plan', () => {
+  it('a free user buys Premium yearly by card with a 10 % coupon and sees the plan active', async ({
+    expect,
+    onTestFailed,
+  }) => {
+    const user = await createUser(server, { name: 'Erika Mustermann' });
+    const { context, page } = await openAs(user);
+    onTestFailed(async () => screenshot(page, 'subscription-buy-card-failure'));
+    await page.goto(`${server.url}/my-account/subscription`);
+    await screenshot(page, 'subscription-plans-desktop-light');
+    await choosePlan(page, 'Premium');
+    await page.getByRole('textbox', { name: SUB.coupon.label }).fill('tenoff');
+    await page.getByRole('button', { name: SUB.coupon.apply }).click();
+    await page.getByText(SUB.coupon.applied.replace('{{code}}', 'TENOFF')).waitFor();
+    await page.getByText('53,99 €').first().waitFor();
+    await fillBilling(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await screenshot(page, 'subscription-payment-desktop-light');
+    await payNow(page);
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'subscription-paid-desktop-light');
+    expect(await currentPlan(user)).toBe('Premium');
+
+    await page.goto(`${server.url}/my-account/subscription`);
+    const premium = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Premium', exact: true }) });
+    await premium.getByRole('button', { name: SUB.plans.current }).waitFor();
+    expect(await premium.getByRole('button', { name: SUB.plans.current }).isDisabled()).toBe(true);
+    await context.close();
+  }, 180_000);
+
+  it('SEPA: the page shows the debit pending, then the plan active once the clock passes settlement', async ({
+    expect,
+    onTestFailed,
+  }) => {
+    const user = await createUser(server);
+    const { context, page } = await openAs(user, { viewport: 'phone', colorScheme: 'dark' });
+    onTestFailed(async () => screenshot(page, 'subscription-buy-sepa-failure'));
+    await page.goto(`${server.url}/my-account/subscription`);
+    await choosePlan(page, 'Basic');
+    await fillBilling(page);
+    await page.getByRole('radio', { name: new RegExp(SUB.payment.sepa) }).check();
+    await page.getByRole('textbox', { name: SUB.payment.iban }).fill('DE89 3704 0044 0532 0130 00');
+    await screenshot(page, 'subscription-payment-sepa-phone-dark');
+    await payNow(page);
+    await page.getByText(SUB.result.processingTitle).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'subscription-processing-phone-dark');
+    expect(await currentPlan(user)).toBe('Free');
+    await advanceClock(1);
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    expect(await currentPlan(user)).toBe('Basic');
+    await context.close();
+  }, 180_000);
+
+  it('a declined card shows the message and leaves no order', async ({ expect, onTestFailed }) => {
+    const user = await createUser(server);
+    const { context, page } = await openAs(user);
+    onTestFailed(async () => screenshot(page, 'subscription-buy-declined-failure'));
+    await page.goto(`${server.url}/my-account/subscription`);
+    await choosePlan(page, 'Premium');
+    await fillBilling(page);
+    await fillCard(page, '4000 0000 0000 0002');
+    const deleted = page.waitForResponse((r) => r.url().includes('/v1/order/delete') && r.status() === 200);
+    await payNow(page);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /declined/i })
+      .waitFor({ timeout: 30_000 });
+    await deleted;
+    await screenshot(page, 'subscription-declined-desktop-light');
+    const list = await api<{ order_placed: string | null }>(user, 'GET', '/v1/subscription/product/list');
+    expect(list.body.order_placed).toBeNull();
+    expect((await api(user, 'GET', '/v1/order/myorders')).status).toBe(204);
+    expect(await currentPlan(user)).toBe('Free');
+    // The page stays usable: the same card field takes a good card and the purchase goes through.
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: SUB.payment.payNow }).click();
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    await context.close();
+  }, 180_000);
+
+  it('completes a 3-D Secure step on the sandbox page', async ({ expect, onTestFailed }) => {
+    const user = await createUser(server);
+    const { context, page } = await openAs(user);
+    onTestFailed(async () => screenshot(page, 'subscription-buy-3ds-failure'));
+    await page.goto(`${server.url}/my-account/subscription`);
+    await choosePlan(page, 'Basic');
+    await fillBilling(page);
+    await fillCard(page, '4000 0025 0000 3155');
+    await payNow(page);
+    await page.waitForURL(/\/sandbox\/stripe\/authenticate\//, { timeout: 30_000 });
+    await screenshot(page, 'subscription-3ds-page');
+    await page.getByRole('button', { name: /complete/i }).click();
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    expect(await currentPlan(user)).toBe('Basic');
+    await context.close();
+  }, 180_000);
+
+  it('the tracker brand buys BASIS 12 with the one-time tracker price', async ({ expect, onTestFailed }) => {
+    const user = await createUser(server, { brand: 'gpstracker' });
+    const { context, page } = await openAs(user);
+    onTestFailed(async () => screenshot(page, 'subscription-buy-tracker-failure'));
+    await page.goto(`${server.brandUrl('gpstracker')}/my-account/subscription`);
+    await expect.poll(() => page.getByRole('radio', { name: SUB.interval.monthly }).count()).toBe(0);
+    await choosePlan(page, 'BASIS 12');
+    await page.getByText(SUB.summary.tracker).first().waitFor();
+    await page.getByText('99,98 €').first().waitFor();
+    expect(await page.getByRole('textbox', { name: SUB.coupon.label }).count()).toBe(0);
+    await screenshot(page, 'subscription-tracker-payment');
+    await fillBilling(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await payNow(page);
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    expect(await currentPlan(user)).toBe('BASIS 12');
+    const orders = await api<Array<{ paid_amount_eur_formatted: string }>>(user, 'GET', '/v1/order/myorders');
+    expect(orders.body[0]?.paid_amount_eur_formatted).toBe('99,98 €');
+    await context.close();
+  }, 180_000);
+
+  it('tier-fritz shows its no-order message instead of a payment form', async ({ expect, onTestFailed }) => {
+    const user = await createUser(server, { brand: 'tierfritz' });
+    const { context, page } = await openAs(user);
+    onTestFailed(async () => screenshot(page, 'subscription-tierfritz-failure'));
+    await page.goto(`${server.brandUrl('tierfritz')}/my-account/subscription`);
+    await page.getByText(enTranslation.Order_Not_From_Payment_Screen_Text).first().waitFor();
+    expect(await page.getByRole('button', { name: SUB.payment.payNow }).count()).toBe(0);
+    await screenshot(page, 'subscription-tierfritz');
+    await context.close();
+  }, 120_000);
+});
