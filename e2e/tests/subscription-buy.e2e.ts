@@ -78,7 +78,9 @@ describe('buying a plan', () => {
   }) => {
     const user = await createUser(server, { name: 'Erika Mustermann' });
     const { context, page } = await openAs(user);
-    onTestFailed(async () => screenshot(page, 'subscription-buy-card-failure'));
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-buy-card-failure');
+    });
     await page.goto(`${server.url}/my-account/subscription`);
     await screenshot(page, 'subscription-plans-desktop-light');
     await choosePlan(page, 'Premium');
@@ -109,7 +111,9 @@ describe('buying a plan', () => {
   }) => {
     const user = await createUser(server);
     const { context, page } = await openAs(user, { viewport: 'phone', colorScheme: 'dark' });
-    onTestFailed(async () => screenshot(page, 'subscription-buy-sepa-failure'));
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-buy-sepa-failure');
+    });
     await page.goto(`${server.url}/my-account/subscription`);
     await choosePlan(page, 'Basic');
     await fillBilling(page);
@@ -129,7 +133,9 @@ describe('buying a plan', () => {
   it('a declined card shows the message and leaves no order', async ({ expect, onTestFailed }) => {
     const user = await createUser(server);
     const { context, page } = await openAs(user);
-    onTestFailed(async () => screenshot(page, 'subscription-buy-declined-failure'));
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-buy-declined-failure');
+    });
     await page.goto(`${server.url}/my-account/subscription`);
     await choosePlan(page, 'Premium');
     await fillBilling(page);
@@ -156,7 +162,9 @@ describe('buying a plan', () => {
   it('completes a 3-D Secure step on the sandbox page', async ({ expect, onTestFailed }) => {
     const user = await createUser(server);
     const { context, page } = await openAs(user);
-    onTestFailed(async () => screenshot(page, 'subscription-buy-3ds-failure'));
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-buy-3ds-failure');
+    });
     await page.goto(`${server.url}/my-account/subscription`);
     await choosePlan(page, 'Basic');
     await fillBilling(page);
@@ -173,7 +181,9 @@ describe('buying a plan', () => {
   it('the tracker brand buys BASIS 12 with the one-time tracker price', async ({ expect, onTestFailed }) => {
     const user = await createUser(server, { brand: 'gpstracker' });
     const { context, page } = await openAs(user);
-    onTestFailed(async () => screenshot(page, 'subscription-buy-tracker-failure'));
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-buy-tracker-failure');
+    });
     await page.goto(`${server.brandUrl('gpstracker')}/my-account/subscription`);
     await expect.poll(() => page.getByRole('radio', { name: SUB.interval.monthly }).count()).toBe(0);
     await choosePlan(page, 'BASIS 12');
@@ -194,7 +204,9 @@ describe('buying a plan', () => {
   it('tier-fritz shows its no-order message instead of a payment form', async ({ expect, onTestFailed }) => {
     const user = await createUser(server, { brand: 'tierfritz' });
     const { context, page } = await openAs(user);
-    onTestFailed(async () => screenshot(page, 'subscription-tierfritz-failure'));
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-tierfritz-failure');
+    });
     await page.goto(`${server.brandUrl('tierfritz')}/my-account/subscription`);
     await page.getByText(enTranslation.Order_Not_From_Payment_Screen_Text).first().waitFor();
     expect(await page.getByRole('button', { name: SUB.payment.payNow }).count()).toBe(0);
