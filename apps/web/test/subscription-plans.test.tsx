@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BRANDS } from '@pet/contract';
+import { BRANDS, type UserInfo } from '@pet/contract';
 import {
   defaultPayType,
   hasIntervalChoice,
@@ -8,7 +8,7 @@ import {
   planCardState,
   visiblePlans,
 } from '@/features/subscription/plan-rules';
-import { apiError, installFakeApi, locationOf, makeProduct, makeUser, renderApp } from './helpers';
+import { apiError, installFakeApi, json, locationOf, makeProduct, makeUser, renderApp } from './helpers';
 import { BASIC, FREE, PREMIUM, PROMO, productList, queryOf } from './subscription-fixtures';
 
 const standard = BRANDS.primepet;
@@ -57,11 +57,11 @@ describe('plan rules', () => {
   });
 });
 
-describe('/my-account/subscription, step 1: plan cards', () => {
-  function card(name: string) {
-    return screen.getByRole('article', { name: new RegExp(`^${name}`) });
-  }
+function card(name: string) {
+  return screen.getByRole('article', { name: new RegExp(`^${name}`) });
+}
 
+describe('/my-account/subscription, step 1: plan cards', () => {
   it('shows prices with decimal comma, features and the button of each state', async () => {
     installFakeApi({
       user: makeUser({ product: BASIC, stripe_price_id: 'price_y', stripe_subscription_end: 1_800_000_000 }),
@@ -205,6 +205,58 @@ describe('/my-account/subscription, step 1: plan cards', () => {
     expect(screen.getByRole('link', { name: 'support@prime-pet.de' })).toHaveAttribute(
       'href',
       'mailto:support@prime-pet.de',
+    );
+  });
+});
+
+describe('/my-account/subscription: subscription status', () => {
+  it('shows a pending downgrade with its date and cancels it after confirmation', async () => {
+    let downgrading: UserInfo['downgrading'] = { product: BASIC, date: 1_800_000_000 };
+    const api = installFakeApi({
+      routes: {
+        'GET /v1/subscription/product/list': productList(),
+        'GET /v1/subscription/cancelat': () => json({ status: 'downgrade' }),
+        'GET /v1/auth/myinfo': () => json(makeUser({ product: PREMIUM, downgrading })),
+        'POST /v1/subscription/cancel/downgrade': () => {
+          downgrading = false;
+          return json({ message: 'cancelled', effective_date: null });
+        },
+      },
+    });
+    const { user } = renderApp('/my-account/subscription');
+    const status = await screen.findByRole('region', { name: 'Your current plan' });
+    expect(
+      await within(status).findByText(/Your plan changes to Basic on \d{2}\.\d{2}\.2027\./),
+    ).toBeInTheDocument();
+    // The target of the downgrade cannot be ordered meanwhile.
+    expect(within(card('Basic')).getByRole('button', { name: 'Order in progress' })).toBeDisabled();
+
+    await user.click(within(status).getByRole('button', { name: 'Cancel downgrade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the downgrade?' });
+    expect(dialog).toHaveTextContent('You keep Premium');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel downgrade' }));
+    expect(
+      await screen.findByText('The downgrade has been cancelled. You keep your current plan.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/v1/subscription/cancel/downgrade')).toHaveLength(1);
+    await waitFor(() => expect(within(status).queryByText(/Your plan changes to/)).not.toBeInTheDocument());
+  });
+
+  it('shows a pending termination with the way to revoke it', async () => {
+    installFakeApi({
+      user: makeUser({ product: PREMIUM, stripe_subscription_end: 1_800_000_000 }),
+      routes: {
+        'GET /v1/subscription/product/list': productList(),
+        'GET /v1/subscription/cancelat': () => json({ status: 'cancel' }),
+      },
+    });
+    renderApp('/my-account/subscription', { language: 'de' });
+    const status = await screen.findByRole('region', { name: 'Ihr aktueller Tarif' });
+    expect(await within(status).findByText('Gekündigt')).toBeInTheDocument();
+    expect(within(status).getByText(/Endet am \d{2}\.\d{2}\.2027/)).toBeInTheDocument();
+    expect(within(status).getByRole('link', { name: 'Kündigung widerrufen' })).toHaveAttribute(
+      'href',
+      '/my-account/cancel-subscription?process=cancel_Termination',
     );
   });
 });
