@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBodySchema } from '@pet/contract';
 import { badRequest, withStatus } from '../../platform/errors.ts';
+import { WebhookSignatureError } from '../../platform/payments/stripe-provider.ts';
 import type { PaymentProvider } from '../../platform/payments/types.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
@@ -44,6 +45,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
       try {
         event = provider.verifyWebhook(request.body as Buffer, request.headers['stripe-signature']);
       } catch (err) {
+        // Anything but a bad signature is ours to fix: a 500 makes the sender deliver it again.
+        if (!(err instanceof WebhookSignatureError)) throw err;
         request.log.warn({ err }, 'webhook refused: signature not valid');
         throw badRequest('Bad_Request_Text', 'stripe-signature', 'The webhook signature is not valid');
       }
