@@ -49,6 +49,8 @@ export default defineConfig({
     proxy: {
       '/v1': proxied,
       '/identity': proxied,
+      // The payment sandbox (confirmation, 3-D Secure and checkout pages) when no Stripe key is set.
+      '/sandbox': proxied,
       // Anchored so paths such as /devices are not swallowed; only /dev and /dev/...
       '^/dev(/|$)': proxied,
       '^/docs(/|$)': proxied,

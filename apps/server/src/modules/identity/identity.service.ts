@@ -132,6 +132,8 @@ export interface IdentityServiceDeps {
   log: FastifyBaseLogger;
   /** Key for the mobile token hashes. */
   secret: string;
+  /** Business time (the app's clock): when plans attached by code run out. */
+  now?: () => Date;
 }
 
 /**
@@ -141,9 +143,12 @@ export interface IdentityServiceDeps {
  */
 export class IdentityService implements IdentityDirectory {
   private identityRef: Identity | null = null;
+  private readonly now: () => Date;
   private petSummaryProvider: PetSummaryProvider = async () => [];
 
-  constructor(private readonly deps: IdentityServiceDeps) {}
+  constructor(private readonly deps: IdentityServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   attach(identity: Identity) {
     this.identityRef = identity;
@@ -310,7 +315,7 @@ export class IdentityService implements IdentityDirectory {
       productId: product.id,
       codeId: code.id,
       codeType: code.kind,
-      expiresAt: code.duration_months ? addMonths(new Date(), code.duration_months).toISOString() : null,
+      expiresAt: code.duration_months ? addMonths(this.now(), code.duration_months).toISOString() : null,
       isPromo: code.is_promo === 1 || product.internal_note === 'Promo',
       isGift: code.is_gift === 1,
       trialMonths: code.trial_months,
@@ -399,7 +404,7 @@ export class IdentityService implements IdentityDirectory {
     }
     const expired =
       subscription.product_expires_at !== null &&
-      new Date(subscription.product_expires_at).getTime() <= Date.now();
+      new Date(subscription.product_expires_at).getTime() <= this.now().getTime();
     const productRow = expired
       ? await defaultProduct(db, partnerId)
       : ((await productById(db, subscription.product_id)) ?? (await defaultProduct(db, partnerId)));

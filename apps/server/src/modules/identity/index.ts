@@ -40,6 +40,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
     limiter,
     log: app.log,
     secret: secrets.codeSecret,
+    now: () => app.clock.now(),
   });
   const mails = new IdentityMails(hosts, mailer, (userId) => service.userSettings(userId), app.log);
   const identity = new Identity({
