@@ -336,6 +336,24 @@ describe('appointments', () => {
 
       await setPlan(t.app, t.owner.id, 'basic');
       await add(t.pet.id, { reason: 'Basic has appointments' });
+
+      // A plan with appointments but without medical allowance refuses too (pet-data section 6).
+      const basic = await t.app.db
+        .selectFrom('product')
+        .select('id')
+        .where('partner_id', '=', 'primepet')
+        .where('plan_key', '=', 'basic')
+        .executeTakeFirstOrThrow();
+      await t.app.db.updateTable('product').set({ medical: 0 }).where('id', '=', basic.id).execute();
+      try {
+        const countBefore = await count();
+        const noMedical = await v1(t.app, 'POST', `/v1/appointment?pet_id=${t.pet.id}`, body(), as(t.owner));
+        expect(noMedical.statusCode).toBe(500);
+        expect(apiErrorBodySchema.parse(noMedical.json()).key).toBe(LIMIT_KEYS.appointment);
+        expect(await count()).toBe(countBefore);
+      } finally {
+        await t.app.db.updateTable('product').set({ medical: 1 }).where('id', '=', basic.id).execute();
+      }
     } finally {
       await setPlan(t.app, t.owner.id, 'premium');
     }

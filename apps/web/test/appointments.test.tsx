@@ -272,6 +272,20 @@ describe('appointment lists', () => {
     expect(screen.queryByRole('link', { name: 'Add appointment' })).not.toBeInTheDocument();
   });
 
+  it('treats a plan with appointments but without medical allowance as not allowed', async () => {
+    const api = installAppointmentsApi([], {
+      user: { product: makeProduct({ appointments: true, medical: false }) },
+    });
+    renderApp(ALL);
+    expect(
+      await screen.findByRole('heading', { name: 'Appointments with reminders are part of our paid plans.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add appointment' })).not.toBeInTheDocument();
+    const { router } = renderApp(`${BASE}/add-appointment`);
+    await waitFor(() => expect(locationOf(router)).toBe('/not-allowed'));
+    expect(api.callsTo('POST', '/v1/appointment')).toHaveLength(0);
+  });
+
   it('sends a free-plan user from the add page to the not-allowed route', async () => {
     const api = installAppointmentsApi([], { appointments: false });
     const { router } = renderApp(`${BASE}/add-appointment`);

@@ -35,3 +35,12 @@ export function showPetUpsellButton(
   if (!brand) return plan.sequence < PET_UPSELL_MAX_SEQUENCE;
   return brand.limits.petUpsellButton && plan.sequence < brand.limits.petUpsellBelowSequence;
 }
+
+/**
+ * Adding an appointment (pet-data section 6) needs a plan with `appointments` and with medical
+ * allowance (`medical`); otherwise Appointment_Limit_Reached_Message. The pet itself is the
+ * caller's check (No_Pet_Text).
+ */
+export function appointmentsAllowed(plan: Pick<PlanLimits, 'appointments' | 'medical'>): boolean {
+  return plan.appointments && plan.medical;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BRANDS, documentLimitMessageKey, petLimitMessageKey, showPetUpsellButton } from '../src/index.ts';
+import {
+  appointmentsAllowed,
+  BRANDS,
+  documentLimitMessageKey,
+  petLimitMessageKey,
+  showPetUpsellButton,
+} from '../src/index.ts';
 
 describe('plan limit messages', () => {
   it('picks the pet limit message by plan', () => {
@@ -25,5 +31,11 @@ describe('plan limit messages', () => {
     expect(showPetUpsellButton({ sequence: 2 }, BRANDS.primepet)).toBe(true);
     expect(showPetUpsellButton({ sequence: 3 }, BRANDS.primepet)).toBe(false);
     expect(showPetUpsellButton({ sequence: 0 }, BRANDS.hundeschutz)).toBe(false);
+  });
+
+  it('allows adding appointments only with appointments and medical allowance', () => {
+    expect(appointmentsAllowed({ appointments: true, medical: true })).toBe(true);
+    expect(appointmentsAllowed({ appointments: true, medical: false })).toBe(false);
+    expect(appointmentsAllowed({ appointments: false, medical: true })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  appointmentsAllowed,
   type BrandConfig,
   documentLimitMessageKey,
   documentLimitReached,
@@ -77,7 +78,8 @@ export async function assertMedicalAllowed(
 }
 
 /**
- * Adding an appointment needs a plan with `appointments` (pet-data sections 6 and 9); refused with
+ * Adding an appointment needs a plan with `appointments` and medical allowance (`medical`)
+ * (pet-data sections 5 and 6, contract `appointmentsAllowed`); refused with
  * Appointment_Limit_Reached_Message. Editing and deleting existing appointments is not checked.
  */
 export async function assertAppointmentsAllowed(
@@ -86,7 +88,11 @@ export async function assertAppointmentsAllowed(
   userId: string,
 ): Promise<void> {
   const plan = await lockCurrentPlan(trx, kind, userId);
-  if (!fromDbBool(plan.appointments)) throw limitReached(LIMIT_KEYS.appointment);
+  const allowed = appointmentsAllowed({
+    appointments: fromDbBool(plan.appointments),
+    medical: fromDbBool(plan.medical),
+  });
+  if (!allowed) throw limitReached(LIMIT_KEYS.appointment);
 }
 
 export type EmergencyDownloadDecision = 'allowed' | 'not_allowed';

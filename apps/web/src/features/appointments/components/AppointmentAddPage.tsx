@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMIT_KEYS } from '@pet/contract';
+import { appointmentsAllowed, LIMIT_KEYS } from '@pet/contract';
 import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';
@@ -44,7 +44,7 @@ export function AppointmentAddPage({ title, pet }: { title: string; pet?: PetRef
     );
   }
   const user = session.user;
-  if (user.product?.appointments !== true) return <Navigate to="/not-allowed" replace />;
+  if (!user.product || !appointmentsAllowed(user.product)) return <Navigate to="/not-allowed" replace />;
 
   const pets = user.pets;
   const noPet = !pet && pets.length === 0;

@@ -15,7 +15,12 @@ import PetsOutlinedIcon from '@mui/icons-material/PetsOutlined';
 import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { useTranslation } from 'react-i18next';
-import { appointmentTypeLabel, splitAppointments, type AppointmentListItem } from '@pet/contract';
+import {
+  appointmentsAllowed,
+  appointmentTypeLabel,
+  splitAppointments,
+  type AppointmentListItem,
+} from '@pet/contract';
 import { FormSkeleton } from '@/components/FormSkeleton';
 import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
@@ -56,7 +61,8 @@ export function AppointmentsPage({ title, pet }: { title: string; pet?: PetRef }
   const session = useSession();
   // The product decides whether the user may add; until the user info is there, a spinner. The
   // title stays the same element through every state (no flicker, stable for assistive tech).
-  const allowed = session.status === 'signedIn' ? session.user.product?.appointments === true : undefined;
+  const product = session.status === 'signedIn' ? session.user.product : undefined;
+  const allowed = session.status === 'signedIn' ? !!product && appointmentsAllowed(product) : undefined;
   const appointments = useAppointments(pet?.id);
   const remove = useDeleteAppointment();
   const [expandedId, setExpandedId] = useState<string | null>(null);
