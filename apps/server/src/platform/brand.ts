@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { brandConfig, brandForHost, type BrandConfig, type BrandId } from '@pet/contract';
+import { BRANDS, brandConfig, brandForHost, type BrandConfig, type BrandId } from '@pet/contract';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,3 +23,17 @@ export const brandPlugin = fp<BrandPluginOptions>(
   },
   { name: 'brand' },
 );
+
+/** The brand a user, plan or code belongs to (by its partner id); the fallback for unknown ids. */
+export function brandForPartner(partnerId: string, fallback: BrandId): BrandConfig {
+  return Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ?? brandConfig(fallback);
+}
+
+/** Where a brand's mail links point: its own host when BRAND_HOSTS names one, else PUBLIC_URL. */
+export function originForBrand(
+  config: { publicUrl: string; brandHosts: Record<string, BrandId> },
+  brand: BrandConfig,
+): string {
+  const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];
+  return host ? `${new URL(config.publicUrl).protocol}//${host}` : config.publicUrl;
+}

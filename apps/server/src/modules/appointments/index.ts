@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BRANDS, brandConfig, type BrandConfig } from '@pet/contract';
+import { brandForPartner, originForBrand } from '../../platform/brand.ts';
 import { appointmentsRoutes } from './appointments.routes.ts';
 import { APPOINTMENT_REMINDER_JOB, AppointmentsService } from './appointments.service.ts';
 import { cancelPetReminderJobs } from './appointments.repo.ts';
@@ -13,7 +13,6 @@ declare module 'fastify' {
 /** Register after identity (mailer, languages) and pets (pet deletion cancels the reminders). */
 export async function registerAppointments(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const publicUrl = new URL(config.publicUrl);
   const service = new AppointmentsService({
     db: app.db,
     kind: app.database.kind,
@@ -21,14 +20,8 @@ export async function registerAppointments(app: FastifyInstance): Promise<void> 
     mailer: app.mailer,
     log: app.log,
     language: async (userId) => (await app.identityService.userSettings(userId))?.language ?? null,
-    brandForPartner: (partnerId) =>
-      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
-      brandConfig(config.defaultBrand),
-    // Links point at the brand's own host when BRAND_HOSTS names one, otherwise at PUBLIC_URL.
-    originForBrand: (brand: BrandConfig) => {
-      const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];
-      return host ? `${publicUrl.protocol}//${host}` : config.publicUrl;
-    },
+    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
+    originForBrand: (brand) => originForBrand(config, brand),
   });
   app.decorate('appointments', service);
   app.jobs.register(APPOINTMENT_REMINDER_JOB, (payload, job) => service.sendReminder(payload, job));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BRANDS, brandConfig } from '@pet/contract';
+import { brandForPartner } from '../../platform/brand.ts';
 import { emergencyRoutes } from './emergency.routes.ts';
 import { EmergencyService } from './emergency.service.ts';
 
@@ -19,9 +19,7 @@ export async function registerEmergency(app: FastifyInstance): Promise<void> {
     medical: app.medical,
     appointments: app.appointments,
     limiter: app.rateLimiter,
-    brandForPartner: (partnerId) =>
-      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
-      brandConfig(app.config.defaultBrand),
+    brandForPartner: (partnerId) => brandForPartner(partnerId, app.config.defaultBrand),
   });
   app.decorate('emergency', service);
   await app.register(emergencyRoutes, { service });

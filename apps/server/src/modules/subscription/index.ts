@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BRANDS, brandConfig, type BrandConfig } from '@pet/contract';
+import { brandForPartner, originForBrand } from '../../platform/brand.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
 import {
   DOCUMENTS_CLEANUP_JOB,
@@ -20,7 +20,6 @@ declare module 'fastify' {
 /** Register after identity (mailer, code activation, myinfo), documents and the payment platform. */
 export async function registerSubscription(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const publicUrl = new URL(config.publicUrl);
   const service = new SubscriptionService({
     db: app.db,
     kind: app.database.kind,
@@ -29,14 +28,8 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     mailer: app.mailer,
     log: app.log,
     provider: app.payments.provider,
-    brandForPartner: (partnerId) =>
-      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
-      brandConfig(config.defaultBrand),
-    // Links point at the brand's own host when BRAND_HOSTS names one, otherwise at PUBLIC_URL.
-    originForBrand: (brand: BrandConfig) => {
-      const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];
-      return host ? `${publicUrl.protocol}//${host}` : config.publicUrl;
-    },
+    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
+    originForBrand: (brand) => originForBrand(config, brand),
     keepNewestDocuments: (userId, keep) => app.documents.keepNewest(userId, keep),
   });
   app.decorate('subscription', service);

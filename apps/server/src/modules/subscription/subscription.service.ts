@@ -113,6 +113,16 @@ export interface Buyer {
 
 const CUSTOMER_FOR = 'existing_customer' as const;
 
+/** What a new order does not have until it is paid (or fails). */
+const NOT_YET_PAID = {
+  period_end: null,
+  invoice_number: null,
+  invoice_seq: null,
+  paid_at: null,
+  failure_code: null,
+  failure_message: null,
+} as const;
+
 /** A 476 answer: the spec's server message, with its key from the contract's 476 table. */
 const couponRejected = (message: string) =>
   withStatus(Status.CouponRejected, couponMessageKey(message), message);
@@ -385,12 +395,7 @@ export class SubscriptionService {
           billing_country: body.country,
           billing_phone: body.phone,
           period_start: null,
-          period_end: null,
-          invoice_number: null,
-          invoice_seq: null,
-          paid_at: null,
-          failure_code: null,
-          failure_message: null,
+          ...NOT_YET_PAID,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         });
@@ -796,12 +801,7 @@ export class SubscriptionService {
         billing_phone: last?.billing_phone ?? '',
         // The renewal continues the paid time: its period starts where the last one ended.
         period_start: periodEnd,
-        period_end: null,
-        invoice_number: null,
-        invoice_seq: null,
-        paid_at: null,
-        failure_code: null,
-        failure_message: null,
+        ...NOT_YET_PAID,
         created_at: now,
         updated_at: now,
       })
