@@ -57,7 +57,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies (TRUST_PROXY); otherwise any client
+    // could pick its own address and escape every per-IP limit.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { BRAND_IDS, DEFAULT_BRAND, brandIdSchema, type BrandId } from '@pet/contract';
@@ -60,6 +61,12 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Signing secret of webhook events; unset: generated once into DATA_DIR (the sandbox signs with it). */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Which peers may set X-Forwarded-For / X-Forwarded-Proto (the client address of per-IP limits):
+   * unset or "false" trusts none (default), a hop count ("1") trusts that many proxies in front, a
+   * comma list of addresses or CIDRs ("10.0.0.5,192.168.0.0/16") trusts only those peers.
+   */
+  TRUST_PROXY: z.string().optional(),
   /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */
   SANDBOX_SEPA_SETTLE_S: z.coerce.number().int().min(0).default(60),
 });
@@ -84,6 +91,8 @@ export interface AppConfig {
   jobs: { enabled: boolean; pollMs: number };
   storage: StorageConfig;
   payments: PaymentsConfig;
+  /** Fastify's trustProxy: false (no proxy), a hop count, or the trusted proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
   /** Business time can be moved forward (POST /dev/clock/advance): never in production. */
   devClock: boolean;
   identity: {
@@ -92,6 +101,35 @@ export interface AppConfig {
     codeSecret: string | null;
     google: { issuer: string; clientId: string; clientSecret: string | null } | null;
   };
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (trimmed === 'true') {
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would trust any client; give a hop count or the proxy addresses',
+    );
+  }
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const valid =
+      rest.length === 0 &&
+      !!address &&
+      (isIP(address) !== 0 || ['loopback', 'linklocal', 'uniquelocal'].includes(address)) &&
+      (bits === undefined || /^\d{1,3}$/.test(bits));
+    if (!valid) {
+      throw new Error(
+        `Invalid configuration: TRUST_PROXY entry "${entry}" must be an IP address or CIDR (or a hop count)`,
+      );
+    }
+  }
+  return entries;
 }
 
 function parseBrandHosts(value: string): Record<string, BrandId> {
@@ -217,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: { enabled: (e.JOBS_ENABLED ?? String(e.NODE_ENV !== 'test')) === 'true', pollMs: e.JOBS_POLL_MS },
     storage: storageConfig(e, dataDir),
     payments: paymentsConfig(e, dataDir),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     devClock: e.NODE_ENV !== 'production',
     identity: {
       authSecret: e.AUTH_SECRET ?? null,

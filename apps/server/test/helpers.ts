@@ -50,6 +50,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    // app.inject connects as 127.0.0.1: trusting it as the proxy lets the tests give each client its
+    // own address through X-Forwarded-For (identity-helpers.ts freshIp).
+    TRUST_PROXY: '127.0.0.1',
     ...env,
   });
   const app = await buildApp(config);
