@@ -200,3 +200,69 @@ describe(`operator command (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     expect(help.stdout).toContain('Usage: npm run admin -- <command> [options]');
   }, 60_000);
 });
+
+describe(`operator command: coupons (${testDatabaseKind})`, { timeout: 120_000 }, () => {
+  const isValid = async (user: { token: string; email: string }, code: string, plan = 'premium') => {
+    const product = await t.app.db
+      .selectFrom('product')
+      .select('id')
+      .where('partner_id', '=', 'primepet')
+      .where('plan_key', '=', plan)
+      .executeTakeFirstOrThrow();
+    return v1(
+      t.app,
+      'POST',
+      '/v1/coupon/isvalid',
+      {
+        code_name: code,
+        email: user.email,
+        duration: 'yearly',
+        product_id: product.id,
+        coupon_for: 'existing_customer',
+      },
+      { bearer: user.token },
+    );
+  };
+
+  it('creates, lists and disables a coupon; the payment screen honours each step', async () => {
+    const created = await adminLine(
+      'coupon create --code spring26 --percent-off 15 --products premium --interval yearly --for any ' +
+        '--valid-until 2099-12-31 --max-redemptions 3 --duration repeating --duration-months 6 --brand primepet',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain('SPRING26');
+    const list = await adminLine('coupon list --brand primepet');
+    expect(list.stdout).toMatch(
+      /SPRING26 .*15 % .*premium .*yearly .*any .*\.\.2099-12-31 .*0\/3 .*6 months .*active/,
+    );
+    const plans = await adminLine('plans list --brand primepet');
+    expect(plans.code).toBe(0);
+    expect(plans.stdout).toContain('premium');
+
+    const user = await registeredUser(t.app);
+    expect((await isValid(user, 'Spring26')).statusCode).toBe(200);
+    expect((await isValid(user, 'SPRING26', 'basic')).json().message).toBe('Coupon not valid for product');
+    const disabled = await adminLine('coupon disable --code spring26 --brand primepet');
+    expect(disabled.code, disabled.stderr).toBe(0);
+    const refused = await isValid(user, 'SPRING26');
+    expect(refused.statusCode).toBe(476);
+    expect(refused.json().message).toBe('Coupon not found');
+  });
+
+  it('refuses a duplicate code and contradictory options with a usage error', async () => {
+    expect((await adminLine('coupon create --code TWICE --amount-off 5')).code).toBe(0);
+    for (const line of [
+      'coupon create --code TWICE --amount-off 5',
+      'coupon create --code BOTH --percent-off 10 --amount-off 5',
+      'coupon create --code NONE',
+      'coupon create --code BADINT --percent-off 10 --interval weekly',
+      'coupon create --code REP --percent-off 10 --duration repeating',
+      'coupon create --code UNKNOWN --percent-off 10 --products nosuchplan',
+      'coupon disable --code NOSUCHCODE',
+    ]) {
+      const result = await adminLine(line);
+      expect(result.code, line).toBe(2);
+      expect(result.stderr, line).toMatch(/^error: /);
+    }
+  });
+});
