@@ -303,6 +303,28 @@ describe('appointments', () => {
     }
   });
 
+  it('accepts the German type names and stores the one English value', async () => {
+    const pairs: Array<[string, string]> = [
+      ['Untersuchung', 'Examination'],
+      ['Impfung', 'Vaccination'],
+      ['Operation', 'Surgery'],
+      ['entwurmung', 'Deworming'],
+      ['Surgery', 'Surgery'],
+    ];
+    for (const [sent, stored] of pairs) {
+      const created = await add(t.pet.id, { appointment_type: sent, reason: `Type ${sent}` });
+      expect(created.appointment_type, sent).toBe(stored);
+      const row = await t.app.db
+        .selectFrom('appointment')
+        .select('appointment_type')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      expect(row.appointment_type, sent).toBe(stored);
+    }
+    // vaccination_type is kept for the German name of Vaccination too.
+    expect((await add(t.pet.id, { appointment_type: 'Impfung' })).vaccination_type).toBe('Rabies');
+  });
+
   it('refuses adding on a plan without appointments (500, no row) but keeps edit and delete', async () => {
     const kept = await add(t.pet.id, { reason: 'Before the downgrade' });
     await setPlan(t.app, t.owner.id, 'free');

@@ -88,8 +88,12 @@ describe('appointment create body', () => {
       keysAt(appointmentCreateBodySchema, { ...body, appointment_type: '' }, 'appointment_type'),
     ).toEqual(['Appointment_Type_Error']);
     expect(
-      keysAt(appointmentCreateBodySchema, { ...body, appointment_type: 'Impfung' }, 'appointment_type'),
+      keysAt(appointmentCreateBodySchema, { ...body, appointment_type: 'Haarschnitt' }, 'appointment_type'),
     ).toEqual(['Appointment_Type_Error']);
+    // Both languages' names are accepted (the German app sends Impfung).
+    for (const label of ['Impfung', 'untersuchung', 'Operation', 'Entwurmung', 'Surgery']) {
+      expect(issuesOf(appointmentCreateBodySchema, { ...body, appointment_type: label })).toEqual([]);
+    }
     expect(keysAt(appointmentCreateBodySchema, { ...body, reason: '  ' }, 'reason')).toEqual([
       'Reason_is_Required',
     ]);

@@ -31,7 +31,18 @@ export const APPOINTMENT_TYPE_VALUES = APPOINTMENT_TYPES.map((type) => type.valu
   AppointmentType,
   ...AppointmentType[],
 ];
+/** The stored (and answered) value: the English name. */
 export const appointmentTypeSchema = z.enum(APPOINTMENT_TYPE_VALUES, 'Appointment_Type_Error');
+/**
+ * The request value (pet-data sections 3 and 9, types bilingual): the stored value or its English or
+ * German label in any case, e.g. Impfung; the server stores normalizeAppointmentType of it.
+ */
+export const appointmentTypeInputSchema = z
+  .string('Appointment_Type_Error')
+  .refine((value) => normalizeAppointmentType(value) !== null, 'Appointment_Type_Error')
+  .meta({
+    description: `One of ${APPOINTMENT_TYPES.flatMap((type) => [type.value, type.de]).join(', ')} (any case); stored as the English value`,
+  });
 /** The type that reveals the vaccination_type field. */
 export const VACCINATION_APPOINTMENT_TYPE = 'Vaccination' satisfies AppointmentType;
 
@@ -62,7 +73,7 @@ export const appointmentCreateBodySchema = z.object({
   zip: optionalText,
   phone: optionalText,
   email: optionalEmailSchema,
-  appointment_type: appointmentTypeSchema,
+  appointment_type: appointmentTypeInputSchema,
   reason: requiredText('Reason_is_Required'),
   appointment_date: requiredDdMmYyyy('Date_is_Required'),
   appointment_time: requiredHhMm('Time_is_Required'),
@@ -118,6 +129,7 @@ export function appointmentFormSchemaAt(today: Date) {
 
 /** The appointment as answered by POST and PUT. */
 export const appointmentSchema = appointmentCreateBodySchema.extend({
+  appointment_type: appointmentTypeSchema,
   id: idSchema,
   pet_id: idSchema,
   pet_name: z.string(),

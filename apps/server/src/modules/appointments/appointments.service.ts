@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   appointmentTypeLabel,
   ddMmYyyySortKey,
+  normalizeAppointmentType,
   parseDdMmYyyy,
   toAppointmentListItem,
   VACCINATION_APPOINTMENT_TYPE,
@@ -16,7 +17,7 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { APPOINTMENT_REMINDER_MAIL, renderAppointmentReminder } from '../../platform/mail/templates.ts';
@@ -162,7 +163,10 @@ export class AppointmentsService {
    * transaction. A reminder still ahead is scheduled in the same transaction.
    */
   async create(userId: string, petId: string, body: AppointmentCreateBody): Promise<Appointment> {
-    const values = appointmentValues(body.appointment_type, body);
+    // German or English name in, the one canonical (English) value stored.
+    const appointmentType = normalizeAppointmentType(body.appointment_type);
+    if (!appointmentType) throw badRequest('Appointment_Type_Error', 'appointment_type');
+    const values = appointmentValues(appointmentType, body);
     const id = await this.deps.db.transaction().execute(async (trx) => {
       await ownership.requireOwnedPetForInsert(trx, this.deps.kind, userId, petId);
       await assertAppointmentsAllowed(trx, this.deps.kind, userId);
@@ -171,7 +175,7 @@ export class AppointmentsService {
         {
           userId,
           petId,
-          appointmentType: body.appointment_type,
+          appointmentType,
           reminderTimeZone: body.reminder_time_zone,
         },
         values,
