@@ -263,7 +263,10 @@ describe(`emergency file (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     await fillOwnerData(t.owner, 'Bello', 'OWNER');
     await fillOwnerData(t.stranger, 'Mietze', 'STRANGER');
 
-    const de = expectPdf(await download(t.owner), 'Notfallakte.pdf');
+    const deAnswer = await download(t.owner);
+    // A personal PDF is never cached (the route's own policy, kept by the global hook).
+    expect(deAnswer.headers['cache-control']).toMatch(/no-store/);
+    const de = expectPdf(deAnswer, 'Notfallakte.pdf');
     expect(de.pageCount).toBeGreaterThanOrEqual(1);
     for (const text of [
       'Notfallakte',

@@ -71,7 +71,7 @@ export const identityPlugin = fp<IdentityPluginOptions>(
           if (!request.url.startsWith('/identity/sign-out') && hasCredentials(request, cookieName)) {
             const user = await identity.getSession(requestHeaders(request));
             if (user?.banned) {
-              return reply.code(Status.Unauthorized).header('cache-control', 'no-store').send({
+              return reply.code(Status.Unauthorized).send({
                 code: 'BANNED_USER',
                 message: BANNED_MESSAGE,
               });
@@ -80,6 +80,16 @@ export const identityPlugin = fp<IdentityPluginOptions>(
           return bridge(identity, request, reply);
         },
       });
+    });
+
+    // Personal answers (a /v1 request with a resolved user, success or error, and everything the
+    // identity service answers) are never stored by a browser or a shared cache, unless the route
+    // chose its own policy (signed file URLs, PDFs).
+    app.addHook('onSend', async (request, reply) => {
+      if (reply.hasHeader('cache-control')) return;
+      if (request.user !== null || request.url.startsWith('/identity/')) {
+        reply.header('cache-control', 'private, no-store');
+      }
     });
 
     app.addHook('onRequest', async (request) => {
@@ -161,7 +171,8 @@ async function bridge(identity: Identity, request: FastifyRequest, reply: Fastif
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  reply.header('cache-control', response.headers.get('cache-control') ?? 'no-store');
+  const cacheControl = response.headers.get('cache-control');
+  if (cacheControl) reply.header('cache-control', cacheControl);
   const payload = Buffer.from(await response.arrayBuffer());
   return reply.send(payload.length > 0 ? payload : null);
 }
