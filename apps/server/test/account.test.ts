@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
-import { registeredUser, signIn, v1 } from './identity-helpers.ts';
+import { cookiesOf, registeredUser, signIn, v1 } from './identity-helpers.ts';
 import { generateCodes } from './support/codes.ts';
 import { fixtures } from './support/fixtures.ts';
 import { as, createPet, postFiles, setPlan, type User } from './support/owners.ts';
@@ -162,6 +162,43 @@ describe(`account: address and deletion (${testDatabaseKind})`, () => {
     expect((await v1(t.app, 'POST', `/v1/auth/deleteuseracc?user_id=${other.id}`)).statusCode).toBe(401);
   });
 
+  it('deleting an account ends its other sessions at once (cookie and bearer)', async () => {
+    const user = await registeredUser(t.app);
+    const browser = await signIn(t.app, user.email);
+    expect(browser.statusCode).toBe(200);
+    const cookie = cookiesOf(browser);
+    expect(cookie).not.toBe('');
+    const phone = { bearer: user.token };
+    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { cookie })).statusCode).toBe(200);
+
+    const res = await v1(t.app, 'DELETE', `/v1/auth/deleteuseracc?user_id=${user.id}`, undefined, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+
+    for (const session of [phone, { cookie }]) {
+      expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, session)).statusCode).toBe(401);
+      const pet = await v1(t.app, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog' }, session);
+      expect(pet.statusCode).toBe(401);
+    }
+    const sessions = await t.app.db
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+
+  it('refuses a session of an account whose deletion is requested even if it was not deleted', async () => {
+    const user = await registeredUser(t.app);
+    await t.app.db
+      .updateTable('user_profile')
+      .set({ deletion_requested_at: new Date().toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { bearer: user.token })).statusCode).toBe(
+      401,
+    );
+  });
+
   it('deletes an account: no sign-in after it, then every row and file of the user is gone and nothing of others', async () => {
     const user = await registeredUser(t.app);
     const other = await registeredUser(t.app);
@@ -174,9 +211,9 @@ describe(`account: address and deletion (${testDatabaseKind})`, () => {
       bearer: user.token,
     });
     expect(res.statusCode).toBe(200);
-    // The session that asked still works until sign-out; a new sign-in does not.
+    // Every session ends at once, the one that asked included; a new sign-in is refused.
     expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { bearer: user.token })).statusCode).toBe(
-      200,
+      401,
     );
     expect((await signIn(t.app, user.email)).statusCode).not.toBe(200);
 

@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
         tags: ['account'],
         summary: 'Delete the signed-in account (user_id must be their own)',
         description:
-          'From now on the account cannot sign in (the current session lasts until sign-out); within 24 hours a ' +
+          'From now on the account cannot sign in and every session of it (this one included) ends; within 24 hours a ' +
           'durable job removes every row and stored file of the user.',
         querystring: userIdQuerySchema,
         response: { 200: messageResponseSchema, ...errors },

@@ -20,6 +20,8 @@ export interface AccountServiceDeps {
   db: Kysely<Database>;
   storage: FileStorage;
   jobs: JobQueue;
+  /** Deletes every session of the user (the identity service's session table). */
+  revokeSessions: (userId: string) => Promise<void>;
 }
 
 /** The signed-in account's own data beyond identity: avatar, address, deletion. */
@@ -73,7 +75,10 @@ export class AccountService {
       .execute();
   }
 
-  /** Marks the account for deletion (no new sign-in from now) and schedules the purge. */
+  /**
+   * Marks the account for deletion (no new sign-in from now), schedules the purge and deletes every
+   * session of the user.
+   */
   async requestDeletion(userId: string, targetId: string): Promise<void> {
     if (targetId !== userId) throw notFound('User not found');
     await this.deps.db.transaction().execute(async (trx) => {
@@ -89,6 +94,8 @@ export class AccountService {
         { trx, runAt: new Date(Date.now() + PURGE_DELAY_MS), dedupeKey: `purge:${userId}` },
       );
     });
+    // Every session ends at once, this one included (cookie and bearer alike).
+    await this.deps.revokeSessions(userId);
   }
 
   async isDeletionRequested(userId: string): Promise<boolean> {

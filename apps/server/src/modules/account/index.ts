@@ -10,7 +10,12 @@ declare module 'fastify' {
 }
 
 export async function registerAccount(app: FastifyInstance): Promise<void> {
-  const service = new AccountService({ db: app.db, storage: app.storage, jobs: app.jobs });
+  const service = new AccountService({
+    db: app.db,
+    storage: app.storage,
+    jobs: app.jobs,
+    revokeSessions: (userId) => app.identity.revokeSessions(userId),
+  });
   app.decorate('account', service);
   app.identityService.setImageUrlResolver((stored) => service.avatarUrl(stored));
   app.jobs.register(PURGE_ACCOUNT_JOB, async (payload, job) => {

@@ -35,7 +35,11 @@ export async function purgeAccount(
     await trx.deleteFrom('coupon_redemption').where('user_id', '=', userId).execute();
     // Paid orders are invoices: German law keeps them for 10 years (section 147 AO, 14b UStG), so
     // they stay; everything unpaid goes. (The period-end jobs find no subscription and do nothing.)
-    await trx.deleteFrom('subscription_order').where('user_id', '=', userId).where('status', '!=', 'paid').execute();
+    await trx
+      .deleteFrom('subscription_order')
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'paid')
+      .execute();
     await trx.deleteFrom('user_subscription').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_profile').where('user_id', '=', userId).execute();
     if (email) {

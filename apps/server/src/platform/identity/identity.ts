@@ -77,6 +77,14 @@ export class Identity {
     })) as RawSession | null;
     if (!result) return null;
     const { session, user } = result;
+    // An account whose deletion was requested has no session any more (its sessions are deleted
+    // with the request; this covers one created in between, before the purge removes the user).
+    const profile = await this.deps.db
+      .selectFrom('user_profile')
+      .select('deletion_requested_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (profile?.deletion_requested_at) return null;
     return {
       id: user.id,
       email: user.email,
