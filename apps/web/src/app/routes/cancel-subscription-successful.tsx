@@ -1,8 +1,16 @@
-import { RouteTitlePage } from '@/app/pages/RouteTitlePage';
+import { Navigate } from 'react-router';
+import { useBrand } from '@/lib/brand';
+import { useSignedInUser } from '@/lib/session';
+import { CancelSuccessPage } from '@/features/subscription/cancel/CancelSuccessPage';
+import { isCancelPageHidden } from '@/features/subscription/cancel/cancel-rules';
 
 /**
- * /my-account/cancel-subscription/successful: Cancellation success. Built from features/subscription; until then the route shows its title.
+ * /my-account/cancel-subscription/successful: the termination with its end date and the Revoke
+ * termination button (features/subscription). Hidden where the cancel page is hidden.
  */
 export function Component() {
-  return <RouteTitlePage />;
+  const brand = useBrand();
+  const user = useSignedInUser();
+  if (isCancelPageHidden(brand, user)) return <Navigate to="/dashboard" replace />;
+  return <CancelSuccessPage />;
 }

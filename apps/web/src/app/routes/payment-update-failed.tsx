@@ -1,8 +1,19 @@
-import { RouteTitlePage } from '@/app/pages/RouteTitlePage';
+import { Navigate } from 'react-router';
+import { isAccountMenuItemVisible } from '@pet/contract';
+import { useBrand } from '@/lib/brand';
+import { useSignedInUser } from '@/lib/session';
+import { PaymentUpdateFailedPage } from '@/features/subscription/payment-update/PaymentUpdateResultPages';
 
 /**
- * /my-account/payment-update/failed: Payment update failure. Built from features/subscription; until then the route shows its title.
+ * /my-account/payment-update/failed: the hosted checkout was left or failed; buttons to the
+ * dashboard and to try again (features/subscription). Unreachable where Update payment details is
+ * hidden.
  */
 export function Component() {
-  return <RouteTitlePage />;
+  const brand = useBrand();
+  const user = useSignedInUser();
+  if (!isAccountMenuItemVisible(brand, 'updatePaymentDetails', user.product?.internal_note)) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return <PaymentUpdateFailedPage />;
 }

@@ -1,8 +1,23 @@
-import { RouteTitlePage } from '@/app/pages/RouteTitlePage';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAccountMenuItemVisible } from '@pet/contract';
+import { useRouteHandle } from '@/app/route-handle';
+import { useBrand } from '@/lib/brand';
+import { useSignedInUser } from '@/lib/session';
+import { UpdatePaymentPage } from '@/features/subscription/payment-update/UpdatePaymentPage';
 
 /**
- * /my-account/update-payment-details: Update payment details. Built from features/subscription; until then the route shows its title.
+ * /my-account/update-payment-details: the current payment method and the hosted checkout that
+ * changes it (features/subscription). The tracker brand hides the menu entry; the page then goes
+ * to the dashboard.
  */
 export function Component() {
-  return <RouteTitlePage />;
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const brand = useBrand();
+  const user = useSignedInUser();
+  if (!isAccountMenuItemVisible(brand, 'updatePaymentDetails', user.product?.internal_note)) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return <UpdatePaymentPage title={t(handle?.titleKey ?? 'route.updatePaymentDetails')} />;
 }

@@ -103,7 +103,17 @@ export type PlanCardState =
   | { kind: 'free' }
   /** No price ids: cannot be bought here. */
   | { kind: 'unavailable' }
-  | { kind: 'choose' };
+  | { kind: 'choose' }
+  // The cancel page's modes (account-area section 4, plan cards in cancel/downgrade modes):
+  /** A lower plan the user may downgrade to (Downgrade button). */
+  | { kind: 'downgrade' }
+  /**
+   * The plan the account changes to at the end of the term: a pending downgrade, or in cancel
+   * mode the plans of sequence 1 or lower. startDate is dd.MM.yyyy (the day after the term ends).
+   */
+  | { kind: 'downgrading'; startDate: string | null }
+  /** The current plan while a termination is pending: it offers Cancel termination. */
+  | { kind: 'revoke' };
 
 export function planCardState(
   plan: Product,
@@ -123,6 +133,16 @@ export function planCardState(
 
 export function isChoosable(state: PlanCardState): boolean {
   return state.kind === 'choose';
+}
+
+/** The user's own plan: highlighted, with the interval they pay (also while it is terminated). */
+export function isCurrentState(state: PlanCardState | null | undefined): boolean {
+  return state?.kind === 'current' || state?.kind === 'revoke';
+}
+
+/** States whose button does something: buying, downgrading, revoking a termination. */
+export function isActionable(state: PlanCardState): boolean {
+  return state.kind === 'choose' || state.kind === 'downgrade' || state.kind === 'revoke';
 }
 
 /** Why a plan asked for in the URL cannot be bought (a catalogue key), or null when it can. */

@@ -8,4 +8,5 @@ export const subscriptionKeys = {
     [...SUBSCRIPTION_QUERY_ROOT, 'prices', productId, payType, couponId] as const,
   orderStatus: (orderId: string) => [...SUBSCRIPTION_QUERY_ROOT, 'order', orderId, 'status'] as const,
   cancelAt: (userId: string) => [...SUBSCRIPTION_QUERY_ROOT, 'cancelat', userId] as const,
+  paymentMethod: (userId: string) => [...SUBSCRIPTION_QUERY_ROOT, 'payment_method', userId] as const,
 };

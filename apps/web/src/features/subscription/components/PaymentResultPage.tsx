@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
+import { useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,71 +18,7 @@ import { SESSION_QUERY_KEY, useSignedInUser } from '@/lib/session';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { useDeleteOrder, useOrderStatus } from '../api/orders';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
-
-type Tone = 'success' | 'pending' | 'error' | 'neutral';
-
-const TONE_COLOR: Record<Tone, string> = {
-  success: 'success.main',
-  pending: 'primary.main',
-  error: 'error.main',
-  neutral: 'text.secondary',
-};
-
-function ResultCard({
-  tone,
-  icon,
-  title,
-  children,
-  actions,
-  testId,
-}: {
-  tone: Tone;
-  icon: ReactNode;
-  title: string;
-  children?: ReactNode;
-  actions?: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card
-      data-testid={testId}
-      role={tone === 'error' ? 'alert' : 'status'}
-      sx={{ maxWidth: 600, mx: 'auto', mt: { xs: 1, sm: 4 }, p: { xs: 3, sm: 5 }, textAlign: 'center' }}
-    >
-      <Stack spacing={2} sx={{ alignItems: 'center' }}>
-        <Box
-          sx={{
-            color: TONE_COLOR[tone],
-            display: 'grid',
-            placeItems: 'center',
-            height: 64,
-            '& svg': { fontSize: 64 },
-          }}
-          aria-hidden
-        >
-          {icon}
-        </Box>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>
-          {title}
-        </Typography>
-        {children}
-        {actions ? (
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1.5}
-            sx={{ pt: 1, width: { xs: '100%', sm: 'auto' }, justifyContent: 'center' }}
-          >
-            {actions}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Card>
-  );
-}
-
-function Text({ children }: { children: ReactNode }) {
-  return <Typography sx={{ color: 'text.secondary', maxWidth: 460 }}>{children}</Typography>;
-}
+import { ResultCard, ResultText as Text } from './ResultCard';
 
 /**
  * /my-account/subscription/successful?order_id= (account-area section 2): follows the order until

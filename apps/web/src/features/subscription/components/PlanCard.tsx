@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { formatEuro, type BrandConfig, type PayType, type Product } from '@pet/contract';
 import {
   hasIntervalChoice,
+  isActionable,
+  isCurrentState,
   isFreePlan,
   isPromoPlan,
   payTypesOf,
@@ -38,6 +40,13 @@ export interface PlanCardProps {
   onChoose?: (plan: Product, payType: PayType) => void;
   /** Replaces the choose button (the checkout page's sign-in action). */
   action?: ReactNode;
+  /**
+   * Offer the Monthly/Yearly choice when the plan has both prices (default). The cancel page's
+   * modes turn it off: a downgrade keeps the interval the rules give it.
+   */
+  intervalChoice?: boolean;
+  /** A further action under the button (the pending downgrade's Cancel downgrade). */
+  secondaryAction?: ReactNode;
 }
 
 /** Button text per card state (account-area section 2). */
@@ -50,7 +59,12 @@ function buttonLabel(t: (key: string, options?: Record<string, unknown>) => stri
     case 'ordered':
       return t('subscription.plans.alreadyOrdered');
     case 'orderInProgress':
+    case 'downgrading':
       return t('subscription.plans.orderInProgress');
+    case 'downgrade':
+      return t('subscription.manage.downgradeButton');
+    case 'revoke':
+      return t('subscription.manage.revokeButton');
     default:
       return t('subscription.plans.choose');
   }
@@ -120,21 +134,27 @@ export function PlanCard({
   selected = false,
   onChoose,
   action,
+  intervalChoice = true,
+  secondaryAction,
 }: PlanCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const current = state?.kind === 'current';
+  const noteId = useId();
+  const current = isCurrentState(state);
   const highlighted = current || selected;
-  const showChoice = hasIntervalChoice(plan, brand);
+  const showChoice = intervalChoice && hasIntervalChoice(plan, brand);
+  const startDate = state?.kind === 'downgrading' ? state.startDate : null;
   const buyable = payTypesOf(plan).length > 0 && !isFreePlan(plan);
 
   const chip = current
     ? t('subscription.plans.currentChip')
     : state?.kind === 'ordered'
       ? t('subscription.plans.orderedChip')
-      : selected
-        ? t('subscription.plans.selectedChip')
-        : null;
+      : state?.kind === 'downgrading'
+        ? t('subscription.manage.downgradingChip')
+        : selected
+          ? t('subscription.plans.selectedChip')
+          : null;
 
   return (
     <Card
@@ -207,20 +227,29 @@ export function PlanCard({
         <PlanFeatures plan={plan} />
       </Box>
 
-      <Box sx={{ mt: 2.5 }}>
+      {state?.kind === 'downgrading' ? (
+        <Typography id={noteId} variant="body2" sx={{ mt: 2, fontWeight: 600, color: 'primary.main' }}>
+          {startDate
+            ? t('subscription.manage.startsOn', { date: startDate })
+            : t('subscription.manage.startsAtTermEnd')}
+        </Typography>
+      ) : null}
+
+      <Box sx={{ mt: state?.kind === 'downgrading' ? 1 : 2.5 }}>
         {action ??
           (state ? (
             <Button
               fullWidth
               size="large"
-              variant={state.kind === 'choose' ? 'contained' : 'outlined'}
-              disabled={state.kind !== 'choose'}
+              variant={isActionable(state) ? 'contained' : 'outlined'}
+              disabled={!isActionable(state)}
               onClick={() => onChoose?.(plan, payType)}
-              aria-describedby={titleId}
+              aria-describedby={state.kind === 'downgrading' ? `${titleId} ${noteId}` : titleId}
             >
               {buttonLabel(t, state)}
             </Button>
           ) : null)}
+        {secondaryAction ? <Box sx={{ mt: 1 }}>{secondaryAction}</Box> : null}
       </Box>
     </Card>
   );

@@ -9,7 +9,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { useTranslation } from 'react-i18next';
 import type { BrandConfig, PayType, Product } from '@pet/contract';
 import { useApiErrorMessage } from '@/lib/notifications';
-import { effectivePayType, type PlanCardState } from '../plan-rules';
+import { effectivePayType, isCurrentState, type PlanCardState } from '../plan-rules';
 import { Feedback } from './Feedback';
 import { PlanCard } from './PlanCard';
 
@@ -59,6 +59,10 @@ export interface PlanGridProps {
   onChoose?: (plan: Product, payType: PayType) => void;
   /** The checkout page's action per card instead of the choose button. */
   actionOf?: (plan: Product, payType: PayType) => ReactNode;
+  /** Monthly/Yearly choice on the cards (default); off in the cancel page's modes. */
+  intervalChoice?: boolean;
+  /** A further action under a card's button (Cancel downgrade on the pending target). */
+  secondaryActionOf?: (plan: Product) => ReactNode;
 }
 
 /** The plan cards side by side (one column on phones), each with its own interval choice. */
@@ -72,6 +76,8 @@ export function PlanGrid({
   selectedId,
   onChoose,
   actionOf,
+  intervalChoice = true,
+  secondaryActionOf,
 }: PlanGridProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Record<string, PayType>>({});
@@ -111,11 +117,13 @@ export function PlanGrid({
             payType={payType}
             onPayTypeChange={(value) => setChosen((previous) => ({ ...previous, [plan.id]: value }))}
             state={state}
-            currentInterval={state?.kind === 'current' ? currentInterval : null}
+            currentInterval={isCurrentState(state) ? currentInterval : null}
             trackerPrice={trackerPrice}
             selected={plan.id === selectedId}
             onChoose={onChoose}
             action={actionOf?.(plan, payType)}
+            intervalChoice={intervalChoice}
+            secondaryAction={secondaryActionOf?.(plan)}
           />
         );
       })}

@@ -9,15 +9,17 @@ import Typography from '@mui/material/Typography';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { epochSecondsToDate, type UserInfo } from '@pet/contract';
+import { epochSecondsToDate, isAccountMenuItemVisible, type UserInfo } from '@pet/contract';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { IconBubble } from '@/components/IconBubble';
 import { RouterLink } from '@/components/RouterLink';
+import { useBrand } from '@/lib/brand';
 import { formatDate } from '@/lib/dates';
 import { useNotify } from '@/lib/notifications';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { useCancelAt, useCancelDowngrade } from '../api/subscription-state';
+import { UPDATE_PAYMENT_PATH, isRenewalOverdue } from '../payment-update/payment-update-rules';
 import { currentPayType } from '../plan-rules';
 
 const REVOKE_PATH = '/my-account/cancel-subscription?process=cancel_Termination';
@@ -29,6 +31,7 @@ const REVOKE_PATH = '/my-account/cancel-subscription?process=cancel_Termination'
  */
 export function SubscriptionStatus({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
+  const brand = useBrand();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -43,6 +46,9 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
   const terminating = cancelAt.data?.status === 'cancel';
   const downgrading = user.downgrading || null;
   const downgradeDate = downgrading?.date ? formatDate(epochSecondsToDate(downgrading.date)) : periodEnd;
+  // The term has ended and the renewal is not paid yet: the grace period of the retries.
+  const overdue = !terminating && isRenewalOverdue(user);
+  const canUpdatePayment = isAccountMenuItemVisible(brand, 'updatePaymentDetails', product?.internal_note);
 
   const confirmCancelDowngrade = async () => {
     try {
@@ -105,6 +111,24 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
         </Box>
       </Stack>
 
+      {overdue ? (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          data-testid="renewal-overdue"
+          action={
+            canUpdatePayment ? (
+              <Button color="inherit" size="small" component={RouterLink} to={UPDATE_PAYMENT_PATH}>
+                {t('subscription.status.updatePayment')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t(canUpdatePayment ? 'subscription.status.overdue' : 'subscription.status.overdueContact', {
+            email: brand.supportEmail,
+          })}
+        </Alert>
+      ) : null}
       {downgrading ? (
         <Alert
           severity="info"
