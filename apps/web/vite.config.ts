@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The one Node process (apps/server) that answers these paths; the dev server forwards them. */
@@ -24,8 +28,55 @@ const vendorGroups = [
   { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
 ];
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip -9) beside every text file of the build
+ * over 1 KB, kept only when smaller; the server sends them as they are (@fastify/static's
+ * `preCompressed`), so nothing is compressed per request. Source maps are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = async (dir: string): Promise<string[]> =>
+    (
+      await Promise.all(
+        (await fs.readdir(dir, { withFileTypes: true })).map((entry) =>
+          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        ),
+      )
+    ).flat();
+  return {
+    name: 'pet-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await walk(outDir)).filter((file) => /\.(js|mjs|css|html|svg|json|txt)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.readFile(file);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gzip(data, { level: 9 }),
+          ]);
+          if (br.length < data.length) await fs.writeFile(`${file}.br`, br);
+          if (gz.length < data.length) await fs.writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

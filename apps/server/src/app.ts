@@ -12,6 +12,7 @@ import { seedPlans } from './db/seed.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerSpa } from './http/spa.ts';
 import { brandPlugin } from './platform/brand.ts';
 import { JobQueue } from './platform/jobs/jobs.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
   await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });
   await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });

@@ -9,7 +9,8 @@ const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
  * Serves the built SPA: hashed assets cached for a year (immutable), index.html never cached, and
- * the history fallback that answers index.html for any app route.
+ * the history fallback that answers index.html for any app route. Every file goes pre-compressed
+ * (brotli or gzip, from the build) when the client accepts it, with `Vary: Accept-Encoding`.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -21,6 +22,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent as
+    // they are to a client that accepts them, the plain file otherwise.
+    preCompressed: true,
     // Our setHeaders decides caching: @fastify/static's own max-age=0 would overwrite it.
     cacheControl: false,
     setHeaders(res, filePath) {
@@ -29,6 +33,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
         'cache-control',
         isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
       );
+      // The answer depends on Accept-Encoding: caches must keep one copy per encoding.
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
 

@@ -123,6 +123,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
   app.get(
     DOCUMENT_FILE_PATH,
     {
+      // A streamed file download: its bytes and Content-Length as stored.
+      compress: false,
       schema: {
         tags: ['documents'],
         summary: 'Download one file of a document (the url of a doc_url entry)',

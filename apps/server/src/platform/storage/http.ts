@@ -106,7 +106,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (
   { storage, now = Date.now },
 ) => {
   // Opaque signed links, not an API call of the contract: kept out of the OpenAPI document.
-  app.get(`${FILES_BASE_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
+  app.get(`${FILES_BASE_PATH}/*`, { compress: false, schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
     const grant = isValidKey(key)
       ? storage.verifySignedUrl(key, request.query as Record<string, unknown>)
