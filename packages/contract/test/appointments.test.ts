@@ -132,7 +132,9 @@ describe('appointment create body', () => {
     const parsed = parseOk(appointmentUpdateBodySchema, body);
     expect(parsed).not.toHaveProperty('appointment_type');
     expect(parsed).not.toHaveProperty('reminder_time_zone');
-    expect(keysAt(appointmentUpdateBodySchema, {}, 'reason')).toEqual(['Reason_is_Required']);
+    // A field left out keeps its stored value; one sent must be valid (issue 14).
+    expect(parseOk(appointmentUpdateBodySchema, {})).toEqual({});
+    expect(keysAt(appointmentUpdateBodySchema, { reason: '' }, 'reason')).toEqual(['Reason_is_Required']);
   });
 });
 

@@ -88,11 +88,16 @@ export const appointmentCreateBodySchema = z.object({
 });
 export type AppointmentCreateBody = z.infer<typeof appointmentCreateBodySchema>;
 
-/** PUT /v1/appointment?appt_id=: the spec's list has neither appointment_type nor reminder_time_zone. */
-export const appointmentUpdateBodySchema = appointmentCreateBodySchema.omit({
-  appointment_type: true,
-  reminder_time_zone: true,
-});
+/**
+ * PUT /v1/appointment?appt_id=: the spec's list has neither appointment_type nor reminder_time_zone.
+ * A field left out keeps its stored value; null clears an optional one.
+ */
+export const appointmentUpdateBodySchema = appointmentCreateBodySchema
+  .omit({
+    appointment_type: true,
+    reminder_time_zone: true,
+  })
+  .partial();
 export type AppointmentUpdateBody = z.infer<typeof appointmentUpdateBodySchema>;
 
 /**

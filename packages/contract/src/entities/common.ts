@@ -34,6 +34,18 @@ export const optionalEmailSchema = z
   .refine((value) => value === '' || z.regexes.email.test(value), EMAIL_FORMAT_ERROR_KEY)
   .nullish();
 
+/**
+ * The rule of every PUT: a field the client left out (undefined) keeps its stored value; a sent
+ * value, null included, replaces it (null clears an optional field).
+ */
+export function mergeSentFields<T extends object>(stored: T, sent: { [K in keyof T]?: T[K] | undefined }): T {
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(sent)) {
+    if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  }
+  return merged;
+}
+
 /** '' and undefined become null: for storing optional fields that came from a body. */
 export function blankToNull<T>(value: T | '' | null | undefined): T | null {
   return value === '' || value === undefined ? null : value;

@@ -40,6 +40,10 @@ export const contactBodySchema = z.object({
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;
 
+/** PUT /v1/contact?contact_id=: any fields; a field left out keeps its stored value, null clears it. */
+export const contactUpdateBodySchema = contactBodySchema.partial();
+export type ContactUpdateBody = z.infer<typeof contactUpdateBodySchema>;
+
 export const contactSchema = contactBodySchema.extend({
   id: idSchema,
   pet_id: idSchema,

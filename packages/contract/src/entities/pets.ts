@@ -120,11 +120,8 @@ export const petCreateBodySchema = z.object({
 });
 export type PetCreateBody = z.infer<typeof petCreateBodySchema>;
 
-/**
- * PUT /v1/pet?id=: the create fields plus the rest of the profile. `weights` replaces the whole
- * list when sent; when left out the stored list is kept (so a client cannot wipe it by omission).
- */
-export const petUpdateBodySchema = petCreateBodySchema.extend({
+/** The whole profile: the create fields plus the rest. */
+export const petProfileSchema = petCreateBodySchema.extend({
   size: petSizeSchema,
   color: optionalText,
   ancestry: optionalText,
@@ -132,10 +129,18 @@ export const petUpdateBodySchema = petCreateBodySchema.extend({
   features: optionalText,
   weights: z.array(weightEntrySchema).optional(),
 });
+export type PetProfile = z.infer<typeof petProfileSchema>;
+
+/**
+ * PUT /v1/pet?id=: any fields of the profile. A field left out keeps its stored value (a client
+ * sending only the name keeps date_of_birth); null clears an optional one. `weights` replaces the
+ * whole list when sent; when left out the stored list is kept.
+ */
+export const petUpdateBodySchema = petProfileSchema.partial();
 export type PetUpdateBody = z.infer<typeof petUpdateBodySchema>;
 
 /** The pet as answered by GET, POST (the spec's "returns id") and PUT. */
-export const petSchema = petUpdateBodySchema.extend({
+export const petSchema = petProfileSchema.extend({
   id: idSchema,
   weights: z.array(weightEntrySchema),
   image_url: z.string().nullish(),

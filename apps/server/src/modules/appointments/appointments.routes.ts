@@ -106,7 +106,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
         tags: ['appointments'],
         summary: 'Replace the fields of an appointment',
         description:
-          'Every field of the body is replaced (missing or blank optional texts become null); appointment_type ' +
+          'The fields sent are replaced (blank or null optional texts become null); a field left out keeps its ' +
+          'stored value; appointment_type ' +
           'and reminder_time_zone stay those of the create. Allowed on every plan. A changed reminder moves its ' +
           `job, a removed one cancels it. ${REMINDER}`,
         querystring: apptIdQuerySchema,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   appointmentTypeLabel,
   ddMmYyyySortKey,
+  mergeSentFields,
   normalizeAppointmentType,
   parseDdMmYyyy,
   toAppointmentListItem,
@@ -110,8 +111,13 @@ function byDateAndTime(a: repo.AppointmentRow, b: repo.AppointmentRow): number {
   );
 }
 
+type AppointmentFields = Required<
+  Pick<AppointmentUpdateBody, 'reason' | 'appointment_date' | 'appointment_time'>
+> &
+  AppointmentUpdateBody;
+
 /** The columns of a body; blank optional texts are null, vaccination_type only for Vaccination. */
-function appointmentValues(appointmentType: string, body: AppointmentUpdateBody): repo.AppointmentValues {
+function appointmentValues(appointmentType: string, body: AppointmentFields): repo.AppointmentValues {
   return {
     address: blank(body.address),
     city: blank(body.city),
@@ -204,7 +210,11 @@ export class AppointmentsService {
       if (this.deps.kind === 'postgres') query = query.forUpdate();
       const row = await query.executeTakeFirst();
       if (!row) throw notFound('Appointment not found');
-      const values = appointmentValues(row.appointment_type, body);
+      // Fields left out keep their stored values; null clears (the rule of every PUT).
+      const values = appointmentValues(
+        row.appointment_type,
+        mergeSentFields<AppointmentFields>(toAppointment({ ...row, pet_name: '' }), body),
+      );
       await repo.updateAppointment(trx, userId, apptId, values);
 
       const zone = Number(row.reminder_time_zone);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
   contactBodySchema,
+  contactUpdateBodySchema,
   contactIdQuerySchema,
   contactListResponseSchema,
   contactSchema,
@@ -70,7 +71,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
         summary: 'Replace every field of a contact; answers the contact with its id',
         description: FIELDS,
         querystring: contactIdQuerySchema,
-        body: contactBodySchema,
+        body: contactUpdateBodySchema,
         response: { 200: contactSchema, ...errors },
       },
     },

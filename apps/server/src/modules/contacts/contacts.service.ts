@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { VET_CONTACT_TYPE, type Contact, type ContactBody } from '@pet/contract';
+import {
+  mergeSentFields,
+  VET_CONTACT_TYPE,
+  type Contact,
+  type ContactBody,
+  type ContactUpdateBody,
+} from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -74,8 +80,10 @@ export class ContactsService {
     return this.requireContact(userId, id);
   }
 
-  async update(userId: string, contactId: string, body: ContactBody): Promise<Contact> {
-    const values = this.valuesOf(body);
+  /** Fields left out keep their stored values; null clears an optional one (the rule of every PUT). */
+  async update(userId: string, contactId: string, body: ContactUpdateBody): Promise<Contact> {
+    const stored = await this.requireContact(userId, contactId);
+    const values = this.valuesOf(mergeSentFields<ContactBody>(stored, body));
     if (!(await repo.updateContact(this.deps.db, userId, contactId, values)))
       throw notFound('Contact not found');
     return this.requireContact(userId, contactId);

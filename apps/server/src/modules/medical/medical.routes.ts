@@ -80,11 +80,12 @@ export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> =
           tags: ['medical'],
           summary: `Replace the fields of a ${kind} record`,
           description:
-            `Every ${kind} field is replaced (missing or '' becomes null). The record's kind never changes: ` +
+            `The ${kind} fields sent are replaced ('' or null clears one); a field left out keeps its value. ` +
+            "The record's kind never changes: " +
             `a record of another kind answers 404 on this path. Allowed on every plan, so a user on the free plan ` +
             'keeps control of records added before.',
           querystring: medIdQuerySchema,
-          body: category.updateBody,
+          body: category.updateBody.partial(),
           response: { 200: medicalRecordSchema, ...errors },
         },
       },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   MEDICAL_CATEGORIES,
+  mergeSentFields,
   TAKING_SCHEDULE,
   toMedicalListItem,
   type MedicalListItem,
@@ -160,9 +161,12 @@ export class MedicalService {
     userId: string,
     medId: string,
     medicalType: MedicalType,
-    body: MedicalInput,
+    body: Partial<MedicalInput>,
   ): Promise<MedicalRecord> {
-    const values = medicalValues(medicalType, body);
+    // Fields left out keep their stored values; null clears (the rule of every PUT).
+    const row = await ownership.findOwnedRow(this.deps.db, 'medical_record', userId, medId);
+    if (!row || row.medical_type !== medicalType) throw notFound(`No ${medicalType} record with this id`);
+    const values = medicalValues(medicalType, mergeSentFields<MedicalInput>(toRecord(row), body));
     if (!(await repo.updateRecord(this.deps.db, userId, medId, medicalType, values))) {
       throw notFound(`No ${medicalType} record with this id`);
     }

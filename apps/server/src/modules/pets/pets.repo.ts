@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { ddMmYyyySortKey, type PetCreateBody, type PetUpdateBody, type WeightEntry } from '@pet/contract';
+import { ddMmYyyySortKey, type PetCreateBody, type PetProfile, type WeightEntry } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { PetTable } from '../../db/tables/pets.ts';
 import { nowIso } from '../../db/database.ts';
@@ -64,11 +64,7 @@ export async function insertPet(
   return id;
 }
 
-export async function updatePet(
-  trx: Transaction<Database>,
-  petId: string,
-  body: PetUpdateBody,
-): Promise<void> {
+export async function updatePet(trx: Transaction<Database>, petId: string, body: PetProfile): Promise<void> {
   await trx
     .updateTable('pet')
     .set({

@@ -2,10 +2,12 @@ import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  mergeSentFields,
   sortWeightsNewestFirst,
   type BrandConfig,
   type Pet,
   type PetCreateBody,
+  type PetProfile,
   type PetSummary,
   type PetUpdateBody,
 } from '@pet/contract';
@@ -145,10 +147,12 @@ export class PetsService {
   }
 
   async update(userId: string, brand: BrandConfig, petId: string, body: PetUpdateBody): Promise<Pet> {
-    this.assertSpecies(brand, body.pet_type);
     await this.deps.db.transaction().execute(async (trx) => {
-      await requireOwnedPet(trx, userId, petId);
-      await repo.updatePet(trx, petId, body);
+      const row = await requireOwnedPet(trx, userId, petId);
+      // Fields left out keep their stored values; null clears (the rule of every PUT).
+      const profile = mergeSentFields<PetProfile>(this.toPet(row, []), body);
+      this.assertSpecies(brand, profile.pet_type);
+      await repo.updatePet(trx, petId, profile);
       // Leaving weights out keeps the stored list: a client cannot wipe it by omission.
       if (body.weights) await repo.replaceWeights(trx, petId, body.weights);
     });

@@ -7,7 +7,6 @@ import {
   fromAppointmentListItem,
   type AppointmentCreateBody,
   type AppointmentListItem,
-  type AppointmentUpdateBody,
 } from '@pet/contract';
 
 /** Reminder date and time go together: one without the other names the missing one. */
@@ -112,7 +111,9 @@ export function appointmentFormValues(item: AppointmentListItem): AppointmentFor
 const blank = (value: string | null | undefined) => (value === '' || value === undefined ? null : value);
 
 /** PUT /v1/appointment (section 7): no type, no time zone; blanks as null. */
-export function appointmentUpdateBody(values: AppointmentFormOutput): AppointmentUpdateBody {
+export function appointmentUpdateBody(
+  values: AppointmentFormOutput,
+): Omit<AppointmentCreateBody, 'appointment_type' | 'reminder_time_zone'> {
   return {
     address: blank(values.address),
     city: blank(values.city),

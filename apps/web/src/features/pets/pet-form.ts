@@ -12,7 +12,7 @@ import {
   type BrandConfig,
   type Pet,
   type PetCreateBody,
-  type PetUpdateBody,
+  type PetProfile,
 } from '@pet/contract';
 
 /**
@@ -106,7 +106,7 @@ export function petToForm(pet: Pet, brand: Pick<BrandConfig, 'species'>): PetFor
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
 
 /** PUT /v1/pet?id= body: every field, '' sent as null, weights newest first. */
-export function formToUpdateBody(values: PetFormOutput): PetUpdateBody {
+export function formToUpdateBody(values: PetFormOutput): PetProfile {
   return {
     name: values.name,
     pet_type: values.pet_type,
