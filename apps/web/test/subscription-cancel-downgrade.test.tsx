@@ -111,7 +111,7 @@ describe('downgrade targets (mirroring the server)', () => {
       [PREMIUM.id, 'downgrading'],
       [TOP.id, 'current'],
     ]);
-    expect(cards[1]!.state).toEqual({ kind: 'downgrading', startDate: dayAfterEnd });
+    expect(cards[1]!.state).toEqual({ kind: 'downgrading', startDate: dayAfterEnd, next: true });
   });
 });
 

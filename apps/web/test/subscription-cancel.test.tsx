@@ -274,7 +274,8 @@ describe('?process=confirm_Termination and the success page', () => {
     renderApp('/my-account/cancel-subscription?process=confirm_Termination');
     const card = await screen.findByRole('region', { name: 'Premium' });
     expect(within(card).getByText(endText)).toBeInTheDocument();
-    expect(within(card).getByText('59,99 € per year incl. VAT')).toBeInTheDocument();
+    expect(within(card).getByText('Price incl. VAT')).toBeInTheDocument();
+    expect(within(card).getByText('59,99 € per year')).toBeInTheDocument();
     expect(card).toHaveTextContent(`Premium stays active with all its features until ${endText}.`);
     expect(card).toHaveTextContent('After that your account continues on the free plan');
     expect(card).toHaveTextContent(
@@ -399,8 +400,14 @@ describe('?process=cancel_Termination: plan cards while a termination is pending
     for (const name of ['Free', 'Basic']) {
       const card = screen.getByRole('article', { name: new RegExp(`^${name}`) });
       expect(within(card).getByRole('button', { name: /Order in progress/ })).toBeDisabled();
-      expect(within(card).getByText(`Starts on ${dayAfterEnd}`)).toBeInTheDocument();
     }
+    // The account changes to the free plan, from the day after the end date.
+    const free = screen.getByRole('article', { name: /^Free/ });
+    expect(within(free).getByText('Next plan')).toBeInTheDocument();
+    expect(within(free).getByText(`Starts on ${dayAfterEnd}`)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: /^Basic/ })).queryByText(/Starts on/),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('article', { name: /^Promo/ })).not.toBeInTheDocument();
     expect(screen.getByText(new RegExp(`It ends on ${endText.replace(/\./g, '\\.')}`))).toBeInTheDocument();
 

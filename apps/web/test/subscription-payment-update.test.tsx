@@ -251,6 +251,7 @@ describe('/my-account/subscription: the status card in the grace period', () => 
     renderApp('/my-account/subscription');
     const overdue = await screen.findByTestId('renewal-overdue');
     expect(overdue).toHaveTextContent('The renewal of your plan could not be charged.');
+    expect(screen.getByText(/^Term ended on \d{2}\.\d{2}\.2020, payment open$/)).toBeInTheDocument();
     expect(within(overdue).getByRole('link', { name: 'Update payment details' })).toHaveAttribute(
       'href',
       '/my-account/update-payment-details',

@@ -108,10 +108,12 @@ export type PlanCardState =
   /** A lower plan the user may downgrade to (Downgrade button). */
   | { kind: 'downgrade' }
   /**
-   * The plan the account changes to at the end of the term: a pending downgrade, or in cancel
-   * mode the plans of sequence 1 or lower. startDate is dd.MM.yyyy (the day after the term ends).
+   * Downgrading (Order in progress): a pending downgrade's plan, or in cancel mode the plans of
+   * sequence 1 or lower. `next` marks the plan the account actually changes to (the downgrade's
+   * target, the free plan after a termination): it shows the start date, dd.MM.yyyy (the day
+   * after the term ends).
    */
-  | { kind: 'downgrading'; startDate: string | null }
+  | { kind: 'downgrading'; startDate: string | null; next: boolean }
   /** The current plan while a termination is pending: it offers Cancel termination. */
   | { kind: 'revoke' };
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/PageTitle';
@@ -57,7 +58,7 @@ export function CancelSubscriptionPage({ title }: { title: string }) {
         subtitle={t(SUBTITLE_KEYS[step])}
         actions={
           back ? (
-            <Button component={RouterLink} to={cancelPath()} color="inherit">
+            <Button component={RouterLink} to={cancelPath()} color="inherit" startIcon={<ArrowBackIcon />}>
               {t('subscription.common.back')}
             </Button>
           ) : undefined

@@ -174,17 +174,12 @@ export function ConfirmTermination({ user, fromChoice }: { user: UserInfo; fromC
         </Stack>
 
         <Box component="dl" sx={{ mt: 2.5, mb: 0 }}>
-          <Row label={t('subscription.cancel.confirm.product')} value={product.name} />
-          <Divider />
           <Row
             label={t('subscription.cancel.confirm.endDate')}
             value={date ?? t('subscription.cancel.confirm.endOfTerm')}
           />
           <Divider />
-          <Row
-            label={t('subscription.cancel.confirm.price')}
-            value={`${price} ${t('subscription.price.inclVat')}`}
-          />
+          <Row label={t('subscription.cancel.confirm.price')} value={price} />
         </Box>
 
         {alreadyCancelled ? (

@@ -208,7 +208,7 @@ export function downgradeModeCards(user: CancelUser, plans: readonly Product[]):
     if (pending && pending.id === plan.id) {
       cards.push({
         plan,
-        state: { kind: 'downgrading', startDate: startAfter(downgradeEnd(user)) },
+        state: { kind: 'downgrading', startDate: startAfter(downgradeEnd(user)), next: true },
         payType: target?.payType ?? null,
       });
     } else if (target) {
@@ -220,7 +220,7 @@ export function downgradeModeCards(user: CancelUser, plans: readonly Product[]):
 
 /**
  * cancel_Termination mode: the current plan offers Cancel termination (revoke); the plans of
- * sequence 1 or lower show as what the account changes to, from the day after the end date.
+ * sequence 1 or lower show as downgrading, the free plan with the day after the end date.
  */
 export function cancelModeCards(user: CancelUser, plans: readonly Product[]): ManagedCard[] {
   const current = user.product;
@@ -236,6 +236,12 @@ export function cancelModeCards(user: CancelUser, plans: readonly Product[]): Ma
     .map((plan) =>
       plan.id === current.id
         ? { plan, state: { kind: 'revoke' } as const, payType: currentPayType(user) }
-        : { plan, state: { kind: 'downgrading', startDate } as const, payType: null },
+        : {
+            plan,
+            // The account changes to the free plan; the other plans of sequence 1 or lower are
+            // only not orderable while the termination is pending.
+            state: { kind: 'downgrading', startDate, next: plan.is_default } as const,
+            payType: null,
+          },
     );
 }

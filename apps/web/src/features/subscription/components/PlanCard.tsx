@@ -143,6 +143,7 @@ export function PlanCard({
   const current = isCurrentState(state);
   const highlighted = current || selected;
   const showChoice = intervalChoice && hasIntervalChoice(plan, brand);
+  const next = state?.kind === 'downgrading' && state.next;
   const startDate = state?.kind === 'downgrading' ? state.startDate : null;
   const buyable = payTypesOf(plan).length > 0 && !isFreePlan(plan);
 
@@ -150,7 +151,7 @@ export function PlanCard({
     ? t('subscription.plans.currentChip')
     : state?.kind === 'ordered'
       ? t('subscription.plans.orderedChip')
-      : state?.kind === 'downgrading'
+      : next
         ? t('subscription.manage.downgradingChip')
         : selected
           ? t('subscription.plans.selectedChip')
@@ -227,7 +228,7 @@ export function PlanCard({
         <PlanFeatures plan={plan} />
       </Box>
 
-      {state?.kind === 'downgrading' ? (
+      {next ? (
         <Typography id={noteId} variant="body2" sx={{ mt: 2, fontWeight: 600, color: 'primary.main' }}>
           {startDate
             ? t('subscription.manage.startsOn', { date: startDate })
@@ -235,7 +236,7 @@ export function PlanCard({
         </Typography>
       ) : null}
 
-      <Box sx={{ mt: state?.kind === 'downgrading' ? 1 : 2.5 }}>
+      <Box sx={{ mt: next ? 1 : 2.5 }}>
         {action ??
           (state ? (
             <Button
@@ -244,7 +245,7 @@ export function PlanCard({
               variant={isActionable(state) ? 'contained' : 'outlined'}
               disabled={!isActionable(state)}
               onClick={() => onChoose?.(plan, payType)}
-              aria-describedby={state.kind === 'downgrading' ? `${titleId} ${noteId}` : titleId}
+              aria-describedby={next ? `${titleId} ${noteId}` : titleId}
             >
               {buttonLabel(t, state)}
             </Button>

@@ -103,9 +103,14 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
           </Stack>
           {paid && periodEnd ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t(terminating ? 'subscription.status.endsOn' : 'subscription.status.periodEnd', {
-                date: periodEnd,
-              })}
+              {t(
+                terminating
+                  ? 'subscription.status.endsOn'
+                  : overdue
+                    ? 'subscription.status.endedOn'
+                    : 'subscription.status.periodEnd',
+                { date: periodEnd },
+              )}
             </Typography>
           ) : null}
         </Box>
@@ -118,7 +123,13 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
           data-testid="renewal-overdue"
           action={
             canUpdatePayment ? (
-              <Button color="inherit" size="small" component={RouterLink} to={UPDATE_PAYMENT_PATH}>
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to={UPDATE_PAYMENT_PATH}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
                 {t('subscription.status.updatePayment')}
               </Button>
             ) : undefined
