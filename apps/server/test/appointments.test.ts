@@ -290,6 +290,9 @@ describe('appointments', () => {
       [{ reason: '' }, 'reason', 'Reason_is_Required'],
       [{ email: 'bad@' }, 'email', 'Email_Format_Error'],
       [{ appointment_time: '' }, 'appointment_time', 'Time_is_Required'],
+      // Moving it into the past is refused as the create refuses it (issue 14 item 15).
+      [{ appointment_date: dayFromToday(-1, 1) }, 'appointment_date', 'Date_In_Past_Error'],
+      [{ appointment_date: '31.02.2030' }, 'appointment_date', 'Date_Format_Error'],
     ] as const) {
       const res = await v1(
         t.app,
@@ -301,6 +304,12 @@ describe('appointments', () => {
       expect(res.statusCode).toBe(400);
       expect(apiErrorBodySchema.parse(res.json())).toMatchObject({ key, field });
     }
+    const stored = await t.app.db
+      .selectFrom('appointment')
+      .select('appointment_date')
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.appointment_date).toBe(existing.appointment_date);
   });
 
   it('accepts the German type names and stores the one English value', async () => {

@@ -107,7 +107,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
         summary: 'Replace the fields of an appointment',
         description:
           'The fields sent are replaced (blank or null optional texts become null); a field left out keeps its ' +
-          'stored value; appointment_type ' +
+          'stored value; a new appointment_date earlier than today (at the stored reminder_time_zone) is ' +
+          'Date_In_Past_Error as on the create; appointment_type ' +
           'and reminder_time_zone stay those of the create. Allowed on every plan. A changed reminder moves its ' +
           `job, a removed one cancels it. ${REMINDER}`,
         querystring: apptIdQuerySchema,

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  appointmentDateNotInPast,
   appointmentTypeLabel,
   ddMmYyyySortKey,
   mergeSentFields,
   normalizeAppointmentType,
   parseDdMmYyyy,
   toAppointmentListItem,
+  todayAtOffset,
   VACCINATION_APPOINTMENT_TYPE,
   type Appointment,
   type AppointmentCreateBody,
@@ -210,6 +212,16 @@ export class AppointmentsService {
       if (this.deps.kind === 'postgres') query = query.forUpdate();
       const row = await query.executeTakeFirst();
       if (!row) throw notFound('Appointment not found');
+      const zone = Number(row.reminder_time_zone);
+      // Moving it to a day before today (in the user's zone) is refused as the create refuses it.
+      const date = body.appointment_date?.trim();
+      if (
+        date &&
+        date !== row.appointment_date &&
+        !appointmentDateNotInPast(todayAtOffset(zone, this.now())).check({ appointment_date: date })
+      ) {
+        throw badRequest('Date_In_Past_Error', 'appointment_date');
+      }
       // Fields left out keep their stored values; null clears (the rule of every PUT).
       const values = appointmentValues(
         row.appointment_type,
@@ -217,7 +229,6 @@ export class AppointmentsService {
       );
       await repo.updateAppointment(trx, userId, apptId, values);
 
-      const zone = Number(row.reminder_time_zone);
       const before = reminderInstant(row.reminder_date, row.reminder_time, zone);
       const after = reminderInstant(values.reminder_date, values.reminder_time, zone);
       if (row.job_id && before && after && before.getTime() === after.getTime()) return;
