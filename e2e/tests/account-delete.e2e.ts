@@ -63,8 +63,8 @@ describe('delete account', () => {
     await page.getByRole('heading', { name: 'Your account is being deleted' }).waitFor();
     await screenshot(page, 'account-deleted-en-desktop');
 
-    // The session that asked stays until sign-out; a new sign-in is refused already.
-    expect((await api(user, 'GET', '/v1/auth/myinfo')).status).toBe(200);
+    // Every session of the account ended with the request; a new sign-in is refused already.
+    expect((await api(user, 'GET', '/v1/auth/myinfo')).status).toBe(401);
     expect(await signInStatus(user)).not.toBe(200);
 
     await page.getByRole('button', { name: 'OK' }).click();
