@@ -18,7 +18,7 @@ export class StreamMeter {
     }
   }
 
-  async *chunks(source: Readable): AsyncGenerator<Buffer> {
+  async *chunks(source: Readable | AsyncIterable<unknown>): AsyncGenerator<Buffer> {
     for await (const raw of source as AsyncIterable<Buffer | Uint8Array | string>) {
       const chunk =
         typeof raw === 'string' ? Buffer.from(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
