@@ -148,7 +148,7 @@ describe.concurrent.each([
       // The reminder is a scheduled job.
       expect(stored!.appointment_job_id).toBeTruthy();
 
-      // An older appointment (moved into the past) appears under the passed heading.
+      // An appointment cannot be moved into the past (as it cannot be added there).
       const older = await api<{ id: string }>(premium, 'POST', `/v1/appointment?pet_id=${petId}`, {
         appointment_type: 'Examination',
         reason: 'Check-up',
@@ -157,16 +157,19 @@ describe.concurrent.each([
         reminder_time_zone: 1,
       });
       expect(older.status).toBe(201);
-      const moved = await api(premium, 'PUT', `/v1/appointment?appt_id=${older.body.id}`, {
+      const moved = await api<{ key: string }>(premium, 'PUT', `/v1/appointment?appt_id=${older.body.id}`, {
         reason: 'Check-up',
         appointment_date: '03.02.2025',
         appointment_time: '09:00',
       });
-      expect(moved.status).toBe(200);
+      expect(moved.status).toBe(400);
+      expect(moved.body.key).toBe('Date_In_Past_Error');
+      // Two days later (the browser's clock) tomorrow's appointment is under the passed heading.
+      await page.clock.setFixedTime(new Date(Date.now() + 2 * 86_400_000));
       await page.reload();
       const passed = page.getByRole('region', { name: text.passed });
       await passed.getByText('Check-up').waitFor();
-      await passed.getByText('03.02.2025').waitFor();
+      await passed.getByText(dayFromToday(1)).waitFor();
       await shot('list');
 
       // Edit: the row updates and its form closes.
