@@ -306,12 +306,13 @@ describe('?process=confirm_Termination and the success page', () => {
     const done = await screen.findByTestId('termination-confirmed');
     expect(locationOf(router)).toBe('/my-account/cancel-subscription/successful');
     expect(api.callsTo('POST', '/v1/subscription/cancel')).toHaveLength(1);
-    expect(within(done).getByRole('heading', { level: 1 })).toHaveTextContent(
+    // (find: the dialog's backdrop may still hide the page for a moment while it closes.)
+    expect(await within(done).findByRole('heading', { level: 1 })).toHaveTextContent(
       'Your subscription has been cancelled',
     );
     expect(done).toHaveTextContent(`Premium stays active until ${endText}.`);
 
-    await user.click(within(done).getByRole('button', { name: 'Revoke termination' }));
+    await user.click(await within(done).findByRole('button', { name: 'Revoke termination' }));
     const revoked = await screen.findByTestId('termination-revoked');
     expect(api.callsTo('POST', '/v1/subscription/cancel/revoke')).toHaveLength(1);
     expect(within(revoked).getByTestId('revoke-message')).toHaveTextContent(
@@ -328,7 +329,7 @@ describe('?process=confirm_Termination and the success page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Abonnement kündigen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Kündigung bestätigen' }));
     const done = await screen.findByTestId('termination-confirmed');
-    await user.click(within(done).getByRole('button', { name: 'Kündigung widerrufen' }));
+    await user.click(await within(done).findByRole('button', { name: 'Kündigung widerrufen' }));
     expect(await screen.findByTestId('revoke-message')).toHaveTextContent(
       'Vielen Dank, Mustermann! Ihre Kündigung wurde widerrufen – schön, dass Sie bei uns bleiben.',
     );
