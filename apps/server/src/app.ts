@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedPlans } from './db/seed.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerBodyIdleTimeout } from './http/timeouts.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSpa } from './http/spa.ts';
@@ -68,7 +69,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1_048_576,
+    // A client that stops sending (a multipart body without its end) must not hold its socket:
+    // the whole request has a bound, checked often enough for short test timeouts.
+    requestTimeout: config.http.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(10, config.http.requestTimeoutMs / 4)) },
   }).withTypeProvider<ZodTypeProvider>();
+  registerBodyIdleTimeout(app, config.http.idleTimeoutMs);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -67,6 +67,10 @@ const envSchema = z.object({
    * comma list of addresses or CIDRs ("10.0.0.5,192.168.0.0/16") trusts only those peers.
    */
   TRUST_PROXY: z.string().optional(),
+  /** A request whose connection sends nothing for this long (a stalled upload) answers 408. */
+  REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Upper bound for receiving a whole request (5 files of 25 MB on a slow line). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(900_000),
   /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */
   SANDBOX_SEPA_SETTLE_S: z.coerce.number().int().min(0).default(60),
 });
@@ -93,6 +97,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the trusted proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** Timeouts of a request's connection: idle (nothing received) and the whole request. */
+  http: { idleTimeoutMs: number; requestTimeoutMs: number };
   /** Business time can be moved forward (POST /dev/clock/advance): never in production. */
   devClock: boolean;
   identity: {
@@ -256,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: storageConfig(e, dataDir),
     payments: paymentsConfig(e, dataDir),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    http: { idleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_MS, requestTimeoutMs: e.REQUEST_TIMEOUT_MS },
     devClock: e.NODE_ENV !== 'production',
     identity: {
       authSecret: e.AUTH_SECRET ?? null,

@@ -26,6 +26,15 @@ const MULTIPART_ERROR_KEYS: Record<string, string> = {
 /** The one place where errors become HTTP answers. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // The client went away (or stalled and got its 408 from http/timeouts.ts): nobody to answer,
+    // nothing wrong on our side.
+    if (reply.raw.headersSent || request.raw.destroyed || err.code === 'FST_MP_PREMATURE_CLOSE') {
+      request.log.info({ err: { message: err.message, code: err.code } }, 'client aborted the request');
+      if (reply.raw.headersSent) return;
+      return reply
+        .code(400)
+        .send(body(400, 'Document_Error', 'The request was closed before it was complete'));
+    }
     if (err instanceof AppError) {
       if (err.statusCode >= 500 && err.statusCode !== 500) request.log.error({ err }, 'request failed');
       const extra = err.field ? { field: err.field } : {};
@@ -50,6 +59,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send(body(500, 'Failure_Call_Text', 'Internal server error'));
+    }
+    // A multipart body busboy cannot parse (no boundary, malformed part headers): the client's fault.
+    if (!err.statusCode && /^(Multipart: |Malformed part header|Unexpected end of form)/.test(err.message)) {
+      return reply.code(400).send(body(400, 'Document_Error', err.message, { field: 'file' }));
     }
     // @fastify/multipart's own limits, in the catalogue's words.
     const multipartKey = MULTIPART_ERROR_KEYS[err.code];

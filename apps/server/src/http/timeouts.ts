@@ -1,0 +1,46 @@
+import { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { translationKeyFor } from '@pet/contract';
+
+/**
+ * A request body (a multipart upload) whose client sends nothing for `idleMs` before the body is
+ * complete answers 408 and its request is destroyed: the upload's stream then fails, and
+ * receiveFiles and the storage delete what they had written (temporary files included). Without
+ * this a body without its closing boundary would hold its socket for ever.
+ */
+export function registerBodyIdleTimeout(app: FastifyInstance, idleMs: number): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const socket = request.raw.socket;
+    // app.inject has no real socket (and nothing can stall).
+    if (!(socket instanceof Socket) || request.method === 'GET' || request.method === 'HEAD') return;
+    const fire = () => {
+      stop();
+      if (request.raw.complete || reply.raw.headersSent) return;
+      request.log.info({ url: request.url }, 'request body stalled: 408');
+      const body = JSON.stringify({
+        statusCode: 408,
+        error: 'Error',
+        message: 'The request body was not received in time',
+        key: translationKeyFor(408),
+      });
+      reply.raw.writeHead(408, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      });
+      reply.raw.end(body, () => {
+        request.raw.destroy();
+        socket.destroy();
+      });
+    };
+    const timer = setTimeout(fire, idleMs);
+    const onData = () => timer.refresh();
+    const stop = () => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+    };
+    socket.on('data', onData);
+    request.raw.once('end', stop);
+    reply.raw.once('close', stop);
+  });
+}

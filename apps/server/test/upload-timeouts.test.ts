@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
+import { freshIp, registeredUser } from './identity-helpers.ts';
+import { fixtures } from './support/fixtures.ts';
+import { createPet } from './support/owners.ts';
+
+let t: TestApp;
+let port = 0;
+let user: Awaited<ReturnType<typeof registeredUser>>;
+let petId = '';
+beforeAll(async () => {
+  t = await createTestApp({ REQUEST_IDLE_TIMEOUT_MS: '400' });
+  user = await registeredUser(t.app, {}, { ip: freshIp() });
+  petId = (await createPet(t.app, user, { name: 'Bello' })).id;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => t.close());
+
+/** Sends `head` then `body` on a raw socket and collects what the server answers until it closes. */
+function rawRequest(head: string, body: Buffer): Promise<{ answer: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let closing: NodeJS.Timeout | undefined;
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      // The answer is in: the server may keep the socket open after it (the body is unfinished).
+      closing ??= setTimeout(() => socket.destroy(), 200);
+    });
+    socket.on('error', reject);
+    socket.on('close', () =>
+      resolve({ answer: Buffer.concat(chunks).toString('latin1'), ms: Date.now() - started }),
+    );
+    socket.write(head);
+    socket.write(body);
+  });
+}
+
+function tempFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else found.push(full);
+    }
+  };
+  walk(t.config.filesDir);
+  return found;
+}
+
+describe(`stalled and malformed uploads (${testDatabaseKind})`, { timeout: 30_000 }, () => {
+  for (const path of ['/v1/upload/document', '/v1/upload/image']) {
+    it(`${path}: a body without its closing boundary answers 408 and leaves no file`, async () => {
+      const url = `${path}?file_for=pet&pet_id=${petId}`;
+      const before = tempFiles();
+      const boundary = 'stalled-boundary';
+      const part = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        fixtures.png(),
+      ]);
+      const head =
+        `POST ${url} HTTP/1.1\r\nHost: localhost:3000\r\nAuthorization: Bearer ${user.token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${part.length + 1000}\r\n\r\n`;
+      const { answer, ms } = await rawRequest(head, part);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(ms).toBeLessThan(10_000);
+      // Give the cleanup a moment, then nothing new may remain (temp files included).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(tempFiles()).toEqual(before);
+    });
+  }
+
+  it('a multipart request without a boundary answers 400 with a catalogue key', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/upload/document?file_for=pet&pet_id=${petId}`,
+      headers: {
+        host: 'localhost:3000',
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'multipart/form-data',
+      },
+      payload: 'hello',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().key).toBe('Document_Error');
+  });
+});
