@@ -28,7 +28,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // The client went away (or stalled and got its 408 from http/timeouts.ts): nobody to answer,
     // nothing wrong on our side.
-    if (reply.raw.headersSent || request.raw.destroyed || err.code === 'FST_MP_PREMATURE_CLOSE') {
+    // (Not request.raw.destroyed: a body read to its end is destroyed too, by autoDestroy.)
+    const clientGone = request.raw.aborted || request.raw.socket?.destroyed === true;
+    if (reply.raw.headersSent || clientGone || err.code === 'FST_MP_PREMATURE_CLOSE') {
       request.log.info({ err: { message: err.message, code: err.code } }, 'client aborted the request');
       if (reply.raw.headersSent) return;
       return reply
