@@ -95,3 +95,24 @@ describe(`stalled and malformed uploads (${testDatabaseKind})`, { timeout: 30_00
     expect(res.json().key).toBe('Document_Error');
   });
 });
+
+describe(`answers over a real socket (${testDatabaseKind})`, { timeout: 30_000 }, () => {
+  it('keeps the status and key of an error raised after the body was read', async () => {
+    const url = `http://127.0.0.1:${port}`;
+    // A fully read JSON body is destroyed by Node: that is not a client abort.
+    const limit = await fetch(`${url}/v1/medical/allergy?pet_id=${petId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ name: 'Pollen', medical_type: 'allergy' }),
+    });
+    expect(limit.status).toBe(500);
+    expect((await limit.json()).key).toBe('Medical_Not_Allowed_Text');
+    const invalid = await fetch(`${url}/v1/pet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ name: '', pet_type: 'Dog' }),
+    });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).key).toBe('Pet_Name_Error');
+  });
+});
