@@ -106,13 +106,13 @@ describe(`answers over a real socket (${testDatabaseKind})`, { timeout: 30_000 }
       body: JSON.stringify({ name: 'Pollen', medical_type: 'allergy' }),
     });
     expect(limit.status).toBe(500);
-    expect((await limit.json()).key).toBe('Medical_Not_Allowed_Text');
+    expect(((await limit.json()) as { key: string }).key).toBe('Medical_Not_Allowed_Text');
     const invalid = await fetch(`${url}/v1/pet`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
       body: JSON.stringify({ name: '', pet_type: 'Dog' }),
     });
     expect(invalid.status).toBe(400);
-    expect((await invalid.json()).key).toBe('Pet_Name_Error');
+    expect(((await invalid.json()) as { key: string }).key).toBe('Pet_Name_Error');
   });
 });
