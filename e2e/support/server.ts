@@ -62,8 +62,11 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
  * fresh DATA_DIR, exactly as `npm start` runs it.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const indexFile = path.join(repoRoot, 'apps/web/dist/index.html');
-  if (!fs.existsSync(indexFile)) throw new Error('The web app is not built: run `npm run build` first.');
+  // WEB_DIST_DIR lets parallel work build the web app into a folder of its own
+  // (`npx vite build --outDir /tmp/x` in apps/web) and run the journeys against it.
+  const webDist = process.env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`The web app is not built in ${webDist}: run \`npm run build\` first.`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-e2e-'));
   const url = `http://localhost:${port}`;
@@ -79,6 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      WEB_DIST_DIR: webDist,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
