@@ -250,6 +250,22 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
     expect(await fileRows()).toEqual([]);
   });
 
+  it('refuses a text file with markup after its first 4 KB and keeps nothing (issue 15.5)', async () => {
+    const before = await storedFiles();
+    const rowsBefore = await fileRows();
+    const text = Buffer.from(`${'Impfpass Zeile\n'.repeat(500)}<img src=x onerror=alert(1)>\n`);
+    const res = await upload([
+      { name: 'ok.pdf', data: fixtures.pdf() },
+      { name: 'notes.txt', type: 'text/plain', data: text },
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().key).toBe('File_Type_Error_Text');
+    expect(await storedFiles()).toEqual(before);
+    expect(await fileRows()).toEqual(rowsBefore);
+    const plain = await upload([{ name: 'notes.txt', data: Buffer.from('Gewicht < 30 kg\n'.repeat(500)) }]);
+    expect(plain.statusCode, plain.body).toBe(201);
+  });
+
   it('holds the free plan limit of 5 documents under 10 parallel uploads', async () => {
     const user = await registeredUser(t.app);
     const { id } = await createPet(t.app, user, { name: 'Mini', pet_type: 'Cat' });

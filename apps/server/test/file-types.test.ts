@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { detectDocumentType } from '../src/platform/uploads/file-types.ts';
+import { markupGuard } from '../src/platform/uploads/markup.ts';
 import { fixtures } from './support/fixtures.ts';
 
 describe('document type from the bytes', () => {
@@ -44,5 +47,38 @@ describe('document type from the bytes', () => {
     // A dbf name on plain text is still plain text, never a dbf.
     if (name === 'table.dbf') expect(type?.ext).toBe('txt');
     else expect(type).toBeNull();
+  });
+});
+
+describe('markup in text files (issue 15.5)', () => {
+  it.each([
+    ['a comment before a script', '<!--x--><script>alert(1)</script>'],
+    ['an img with onerror after some text', 'Impfung am 3.5.\n<img src=x onerror=alert(1)>'],
+    ['leading whitespace then <html', '\n\n\t  <html><body>hi</body></html>'],
+    ['a UTF-8 BOM then <html', '\uFEFF<html><body>hi</body></html>'],
+    ['a BOM and spaces then an svg', '\uFEFF   <svg onload=alert(1)></svg>'],
+    ['a closing tag only', 'hello </script> there'],
+    ['an uppercase IFRAME', 'notes: <IFRAME src=//evil>'],
+  ])('refuses %s named .txt', async (_label, content) => {
+    expect(await detectDocumentType(Buffer.from(content), 'notes.txt')).toBeNull();
+    expect(await detectDocumentType(Buffer.from(content), 'data.csv')).toBeNull();
+  });
+
+  it('still accepts plain text with comparisons and e-mail-like angle brackets', async () => {
+    const plain = 'Gewicht < 30 kg, Puls > 80\nTierarzt <praxis@example.com>\na<b and c>d\n';
+    expect((await detectDocumentType(Buffer.from(plain), 'notes.txt'))?.ext).toBe('txt');
+    expect((await detectDocumentType(Buffer.from('\uFEFFname;weight\nBello;30\n'), 'w.csv'))?.ext).toBe(
+      'csv',
+    );
+  });
+
+  const guarded = (chunks: string[]) =>
+    text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(markupGuard(() => new Error('markup'))));
+
+  it('finds markup far beyond the sniffed head, also split across chunks', async () => {
+    const filler = 'plain line of text\n'.repeat(400); // 7.6 KB: past the 4 KB the type is decided from
+    await expect(guarded([filler, '<scr', 'ipt>alert(1)</script>'])).rejects.toThrow('markup');
+    await expect(guarded([filler, 'end <svg'])).rejects.toThrow('markup');
+    await expect(guarded([filler, 'a < b\n'])).resolves.toBe(`${filler}a < b\n`);
   });
 });

@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { AcceptedDocumentExtension } from '@pet/contract';
+import { containsMarkup } from './markup.ts';
 
 /**
  * Decides an uploaded file's type from its bytes (pet-data section 5's accepted list), never from
@@ -11,6 +12,11 @@ export interface DetectedType {
   mime: string;
   /** Images and PDFs may be shown inline in the app; everything else is only downloaded. */
   inlineViewable: boolean;
+}
+
+/** Plain-text types, whose whole content is scanned for markup while it streams. */
+export function isTextType(type: DetectedType): boolean {
+  return (TEXT_EXTENSIONS as readonly string[]).includes(type.ext);
 }
 
 /** Bytes needed from the start of a file to decide its type. */
@@ -51,13 +57,12 @@ function claimedExtension(fileName: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** Markup a browser would render or run: never accepted as "text", whatever its name. */
-const ACTIVE_MARKUP = /^\s*(<!doctype|<html|<svg|<script|<\?xml|<body|<head|<iframe|<object)/i;
-
 function isPlainText(head: Buffer): boolean {
   if (head.includes(0)) return false;
   const text = head.toString('utf8');
-  if (ACTIVE_MARKUP.test(text)) return false;
+  // Markup a browser would render or run is never "text", wherever it starts and whatever the name
+  // (receive-files scans the rest of a text file with markupGuard).
+  if (containsMarkup(text)) return false;
   // Allow a truncated multi-byte sequence at the end of the sniffed window.
   const body = text.replace(/\uFFFD{1,3}$/, '');
   if (body.includes('\uFFFD')) return false;

@@ -1,7 +1,9 @@
+import { pipeline } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { badRequest } from '../errors.ts';
 import type { FileStorage } from '../storage/index.ts';
-import { detectDocumentType, SNIFF_BYTES, type DetectedType } from './file-types.ts';
+import { detectDocumentType, isTextType, SNIFF_BYTES, type DetectedType } from './file-types.ts';
+import { markupGuard } from './markup.ts';
 import { peekStream } from './peek.ts';
 
 export interface ReceivedFile {
@@ -42,15 +44,20 @@ export async function receiveFiles(
       await options.beforeFile?.(received.length);
       const { head, stream } = await peekStream(part.file, SNIFF_BYTES);
       const type = await detectDocumentType(head, part.filename);
-      if (!type) {
-        stream.destroy();
-        throw badRequest(
+      const typeError = () =>
+        badRequest(
           FILE_TYPE_ERROR_KEY,
           'file',
           `${part.filename || 'The file'} is not an accepted document type`,
         );
+      if (!type) {
+        stream.destroy();
+        throw typeError();
       }
-      const stored = await options.storage.put(options.keyFor(type.ext), stream, {
+      // The head was text; markup further in is refused too (the put then keeps nothing).
+      // (pipeline destroys both sides on an error of either; the put reports it.)
+      const body = isTextType(type) ? pipeline(stream, markupGuard(typeError), () => undefined) : stream;
+      const stored = await options.storage.put(options.keyFor(type.ext), body, {
         contentType: type.mime,
         maxBytes: options.maxBytesPerFile,
       });
