@@ -9,7 +9,7 @@ const FILE =
   'streamed, never cached.';
 
 /** Sends the PDF stream; fastify destroys the response should the stream fail. */
-function sendPdf(reply: FastifyReply, file: EmergencyFile) {
+export function sendPdf(reply: FastifyReply, file: EmergencyFile) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${file.fileName}"`)

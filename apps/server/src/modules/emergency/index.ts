@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { brandForPartner } from '../../platform/brand.ts';
 import { emergencyRoutes } from './emergency.routes.ts';
+import { emergencyPublicPageRoutes } from './public-page.routes.ts';
 import { EmergencyService } from './emergency.service.ts';
 
 declare module 'fastify' {
@@ -23,4 +24,6 @@ export async function registerEmergency(app: FastifyInstance): Promise<void> {
   });
   app.decorate('emergency', service);
   await app.register(emergencyRoutes, { service });
+  // /notfall, server-rendered (works without JavaScript); before the SPA's history fallback.
+  await app.register(emergencyPublicPageRoutes, { service });
 }
