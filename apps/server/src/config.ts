@@ -73,6 +73,17 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(900_000),
   /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */
   SANDBOX_SEPA_SETTLE_S: z.coerce.number().int().min(0).default(60),
+  /**
+   * Where rate-limit counters live: memory (one instance), postgres (needs DATABASE_URL) or redis.
+   * Unset: postgres on PostgreSQL (several instances may share it), memory on SQLite.
+   */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres', 'redis']).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .default('redis://127.0.0.1:6379'),
+  /** Prefix of the counter keys in Redis (several apps can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('pet:ratelimit:'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,6 +106,8 @@ export interface AppConfig {
   jobs: { enabled: boolean; pollMs: number };
   storage: StorageConfig;
   payments: PaymentsConfig;
+  /** Where rate-limit counters live (platform/rate-limit). */
+  rateLimit: RateLimitConfig;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the trusted proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   /** Timeouts of a request's connection: idle (nothing received) and the whole request. */
@@ -185,6 +198,19 @@ function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
   };
 }
 
+/** The rate-limit store (platform/rate-limit); several instances need postgres or redis. */
+export type RateLimitConfig =
+  { store: 'memory' } | { store: 'postgres' } | { store: 'redis'; redisUrl: string; redisPrefix: string };
+
+function rateLimitConfig(e: Env): RateLimitConfig {
+  const store = e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory');
+  if (store === 'postgres' && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration: RATE_LIMIT_STORE=postgres needs a postgres:// DATABASE_URL');
+  }
+  if (store === 'redis') return { store, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_KEY_PREFIX };
+  return { store };
+}
+
 /** File storage (platform/storage): the adapter and its settings, plus the signed-URL secret. */
 export type StorageConfig = {
   /** From FILE_URL_SECRET; null means generated once into urlSecretFile. */
@@ -261,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: { enabled: (e.JOBS_ENABLED ?? String(e.NODE_ENV !== 'test')) === 'true', pollMs: e.JOBS_POLL_MS },
     storage: storageConfig(e, dataDir),
     payments: paymentsConfig(e, dataDir),
+    rateLimit: rateLimitConfig(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     http: { idleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_MS, requestTimeoutMs: e.REQUEST_TIMEOUT_MS },
     devClock: e.NODE_ENV !== 'production',

@@ -30,7 +30,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   const { config, db, database } = app;
   const secrets = resolveSecrets(config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
-  const limiter = createRateLimiter(db, database.kind);
+  const limiter = createRateLimiter(db, database.kind, config.rateLimit);
   const hosts = new HostPolicy(config);
   const codes = new CodeService(secrets.codeSecret);
   const service = new IdentityService({
@@ -62,6 +62,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   app.decorate('codes', codes);
   app.decorate('identityService', service);
   app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => limiter.close());
 
   await app.register(identityPlugin, { identity });
   await app.register(identityRoutes, { service });
