@@ -184,7 +184,7 @@ describe(`registration and sign-in (${testDatabaseKind})`, { timeout: 120_000 },
     expect(bad.json().fields).toMatchObject({
       email: 'Email_Format_Error',
       password: 'Password_Length_Error',
-      name: 'Name_Error',
+      name: 'Name_Length_Error',
     });
     const long = await signup(t.app, { password: 'x'.repeat(31) });
     expect(long.json().fields.password).toBe('Max_Length_Error');

@@ -70,7 +70,7 @@ describe('profile', () => {
     expect(modify).toHaveLength(1);
   });
 
-  it('shows Name_Error on blur for an empty or too short name and saves nothing', async () => {
+  it('shows Name_Error on blur for an empty name, Name_Length_Error for a short one, and saves nothing', async () => {
     const api = installFakeApi({ routes: { 'POST /v1/auth/modify': (call) => modifyAnswer(call.body) } });
     const { user } = renderApp('/my-account/profile');
     const name = await screen.findByRole('textbox', { name: /^Name/ });
@@ -82,7 +82,7 @@ describe('profile', () => {
     expect(name).not.toHaveFocus();
     await user.type(name, 'Al');
     await user.tab();
-    expect(screen.getByText('Please enter a name.')).toBeInTheDocument();
+    expect(await screen.findByText('The name must have 3 to 30 characters.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/v1/auth/modify')).toHaveLength(0);
   });
 

@@ -77,7 +77,7 @@ describe('modify and profile', () => {
     expect(issuesOf(modifyBodySchema, {})).toEqual([': Bad_Request_Text']);
     expect(issuesOf(modifyBodySchema, { stay_loggedin: false })).toEqual([]);
     expect(issuesOf(modifyBodySchema, { language: 'German' })).toEqual([]);
-    expect(keysAt(modifyBodySchema, { name: 'Al' }, 'name')).toEqual(['Name_Error']);
+    expect(keysAt(modifyBodySchema, { name: 'Al' }, 'name')).toEqual(['Name_Length_Error']);
     expect(parseOk(modifyBodySchema, { name: ' Alex ' })).toEqual({ name: 'Alex' });
   });
 

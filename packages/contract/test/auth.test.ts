@@ -42,9 +42,10 @@ describe('field rules', () => {
     expect(parseOk(passwordSchema, ' 12345 ')).toBe(' 12345 ');
   });
 
-  it('name: 3..30 after trimming, Name_Error', () => {
-    for (const bad of ['', '  ', 'ab', ' ab ', 'x'.repeat(31), undefined])
-      expect(issuesOf(nameSchema, bad)).toEqual([': Name_Error']);
+  it('name: required (Name_Error), 3..30 after trimming (Name_Length_Error names the bounds)', () => {
+    for (const bad of ['', '  ', undefined]) expect(issuesOf(nameSchema, bad)).toEqual([': Name_Error']);
+    for (const bad of ['ab', ' ab ', 'x'.repeat(31)])
+      expect(issuesOf(nameSchema, bad)).toEqual([': Name_Length_Error']);
     expect(parseOk(nameSchema, '  Ann ')).toBe('Ann');
     expect(issuesOf(nameSchema, 'x'.repeat(30))).toEqual([]);
   });
@@ -68,7 +69,7 @@ describe('forms', () => {
     expect(issuesOf(registrationFormSchema, { ...form, confirmpassword: 'secret2' })).toEqual([
       'confirmpassword: Match_Password_Text',
     ]);
-    expect(keysAt(registrationFormSchema, { ...form, name: 'An' }, 'name')).toEqual(['Name_Error']);
+    expect(keysAt(registrationFormSchema, { ...form, name: 'An' }, 'name')).toEqual(['Name_Length_Error']);
   });
 
   it('registration code step', () => {

@@ -26,12 +26,17 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, 'Password_Length_Error')
   .max(PASSWORD_MAX_LENGTH, 'Max_Length_Error');
 
-/** Account holder name: required, 3 to 30 characters after trimming, one key for all. */
+/**
+ * Account holder name: required (Name_Error), 3 to 30 characters after trimming. A name out of
+ * bounds gets Name_Length_Error, whose text names the bounds (issue 14.7): "Please enter a name"
+ * under a name of two letters told the user nothing.
+ */
 export const nameSchema = z
   .string('Name_Error')
   .trim()
-  .min(NAME_MIN_LENGTH, 'Name_Error')
-  .max(NAME_MAX_LENGTH, 'Name_Error');
+  .min(1, { error: 'Name_Error', abort: true })
+  .min(NAME_MIN_LENGTH, 'Name_Length_Error')
+  .max(NAME_MAX_LENGTH, 'Name_Length_Error');
 
 const confirmPasswordSchema = z.string('Password_Error').min(1, 'Password_Error');
 const MATCH_PASSWORD_KEY = 'Match_Password_Text';

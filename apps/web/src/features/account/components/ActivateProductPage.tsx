@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormElement } from '@/components/FormElement';
 import {
   activationFormSchema,
   activationFormToVerifyCodeBody,
@@ -127,7 +128,7 @@ export function ActivateProductPage({ title }: { title: string }) {
             />
           </Stack>
 
-          <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
+          <FormElement onSubmit={onSubmit} aria-label={title}>
             <Stack spacing={2.5}>
               <TextField
                 {...register('emergency_code')}
@@ -190,7 +191,7 @@ export function ActivateProductPage({ title }: { title: string }) {
                 </Button>
               </Box>
             </Stack>
-          </Box>
+          </FormElement>
 
           {tracker ? null : (
             <>

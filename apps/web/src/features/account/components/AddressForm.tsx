@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
@@ -7,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormElement } from '@/components/FormElement';
 import {
   addressFormSchema,
   userInfoToAddressForm,
@@ -64,7 +64,7 @@ export function AddressForm({ user }: { user: UserInfo }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('account.address.formLabel')}>
+    <FormElement onSubmit={onSubmit} aria-label={t('account.address.formLabel')}>
       <Grid container spacing={2}>
         {FIELDS.map(({ name, labelKey, autoComplete, wide }) => (
           <Grid key={name} size={{ xs: 12, sm: wide ? 12 : 6 }}>
@@ -91,6 +91,6 @@ export function AddressForm({ user }: { user: UserInfo }) {
           {t('account.address.save')}
         </Button>
       </Stack>
-    </Box>
+    </FormElement>
   );
 }

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -17,6 +16,7 @@ import {
   type AppointmentListItem,
 } from '@pet/contract';
 import { FormActions } from '@/components/FormActions';
+import { FormElement } from '@/components/FormElement';
 import { DateStringPicker } from '@/components/DateStringPicker';
 import { TimeStringPicker } from '@/components/TimeStringPicker';
 import { isApiError } from '@/lib/api-client';
@@ -164,7 +164,7 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
     : t('appointments.form.addLabel');
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={formLabel}>
+    <FormElement onSubmit={onSubmit} aria-label={formLabel}>
       {refusal ? (
         <LimitAlert
           message={refusal.message}
@@ -390,6 +390,6 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
           delete: t('appointments.delete'),
         }}
       />
-    </Box>
+    </FormElement>
   );
 }

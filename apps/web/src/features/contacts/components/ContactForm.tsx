@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
@@ -18,6 +17,7 @@ import {
   type ContactForm as ContactFormOutput,
 } from '@pet/contract';
 import { DateStringPicker } from '@/components/DateStringPicker';
+import { FormElement } from '@/components/FormElement';
 import { isApiError } from '@/lib/api-client';
 import { useNotify } from '@/lib/notifications';
 import { useCreateContact } from '@/features/contacts/api/create-contact';
@@ -142,9 +142,7 @@ export function ContactForm({
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <FormElement
       onSubmit={onSubmit}
       aria-label={editing ? t('contacts.form.titleEdit') : t('contacts.form.titleAdd')}
       sx={{ py: 1 }}
@@ -269,6 +267,6 @@ export function ContactForm({
           {t('contacts.save')}
         </Button>
       </Stack>
-    </Box>
+    </FormElement>
   );
 }

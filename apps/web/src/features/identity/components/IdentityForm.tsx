@@ -1,13 +1,10 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import { FormElement } from '@/components/FormElement';
 
-/**
- * The form element of the identity screens: the fields stacked one under the other, validated by
- * react-hook-form (hence noValidate: the browser's own bubbles would show untranslated texts).
- */
+/** The form of the identity screens: the app's FormElement with the fields stacked one under the other. */
 export function IdentityForm({
   onSubmit,
   username,
@@ -20,12 +17,12 @@ export function IdentityForm({
   children: ReactNode;
 }) {
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <FormElement onSubmit={(event) => void onSubmit(event)}>
       {username !== undefined ? (
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       ) : null}
       <Stack spacing={2.5}>{children}</Stack>
-    </Box>
+    </FormElement>
   );
 }
 

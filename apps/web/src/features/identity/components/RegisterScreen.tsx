@@ -17,6 +17,7 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { FormElement } from '@/components/FormElement';
 import { useSearchParams } from 'react-router';
 import {
   NAME_MAX_LENGTH,
@@ -222,7 +223,7 @@ export function RegisterScreen() {
       <FailureAlert failure={failure} />
 
       {!ordered ? (
-        <Box component="form" noValidate onSubmit={(event) => void onCheck(event)} sx={{ mb: 3 }}>
+        <FormElement onSubmit={(event) => void onCheck(event)} sx={{ mb: 3 }}>
           <Controller
             control={codeForm.control}
             name="code_choice"
@@ -300,7 +301,7 @@ export function RegisterScreen() {
               )}
             </Stack>
           </Collapse>
-        </Box>
+        </FormElement>
       ) : null}
 
       {!ordered && !checked?.product ? (
