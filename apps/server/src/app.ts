@@ -30,6 +30,7 @@ import { registerContacts } from './modules/contacts/index.ts';
 import { registerMedical } from './modules/medical/index.ts';
 import { registerDocuments } from './modules/documents/index.ts';
 import { registerAppointments } from './modules/appointments/index.ts';
+import { registerCalendar } from './modules/calendar/index.ts';
 import { registerEmergency } from './modules/emergency/index.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerMedical(app);
   await registerDocuments(app);
   await registerAppointments(app);
+  await registerCalendar(app);
   await registerEmergency(app);
   await registerAccount(app);
   await registerSubscription(app);

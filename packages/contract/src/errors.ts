@@ -174,6 +174,8 @@ export const LIMIT_KEYS = {
   medicalNotAllowed: 'Medical_Not_Allowed_Text',
   appointmentNotAllowed: 'Appointment_Not_Allowed_Text',
   downloadNotAllowed: 'Download_Not_Allowed_Text',
+  /** Beyond the spec: calendar feed and other extras of the paid plans. */
+  paidExtras: 'Paid_Extras_Not_Allowed_Text',
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import type { CodeTables } from './tables/codes.ts';
 import type { MailTables } from './tables/mail.ts';
 import type { SubscriptionTables } from './tables/subscription.ts';
 import type { PaymentsSandboxTables } from './tables/payments-sandbox.ts';
+import type { CalendarTables } from './tables/calendar.ts';
 import type { CreditNoteTables } from './tables/credit-notes.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -63,7 +64,8 @@ export interface Database
     AppointmentTables,
     CreditNoteTables,
     SubscriptionTables,
-    PaymentsSandboxTables {}
+    PaymentsSandboxTables,
+    CalendarTables {}
 
 export interface PlanTables {
   product: ProductTable;

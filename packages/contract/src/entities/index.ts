@@ -8,3 +8,4 @@ export * from './medical.ts';
 export * from './documents.ts';
 export * from './appointments.ts';
 export * from './emergency.ts';
+export * from './calendar.ts';

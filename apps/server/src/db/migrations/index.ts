@@ -13,6 +13,7 @@ import * as appointments from './0060_appointments.ts';
 import * as subscription from './0070_subscription.ts';
 import * as paymentsSandbox from './0075_payments_sandbox.ts';
 import * as creditNotes from './0080_credit_notes.ts';
+import * as calendarFeed from './0097_calendar_feed.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0070_subscription': subscription,
   '0075_payments_sandbox': paymentsSandbox,
   '0080_credit_notes': creditNotes,
+  '0097_calendar_feed': calendarFeed,
 };

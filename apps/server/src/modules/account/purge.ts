@@ -27,6 +27,7 @@ export async function purgeAccount(
   await db.transaction().execute(async (trx) => {
     // Appointments would go with their pets too; their reminder jobs name the user (removed below).
     await trx.deleteFrom('appointment').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('calendar_feed').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).
     await trx.deleteFrom('pet').where('user_id', '=', userId).execute();
     await trx.deleteFrom('document_file').where('user_id', '=', userId).execute();

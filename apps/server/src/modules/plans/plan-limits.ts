@@ -131,3 +131,22 @@ export async function assertEmergencyDownloadAllowed(
   if ((await emergencyDownloadDecision(db, userId, brand)) !== 'allowed')
     throw limitReached(LIMIT_KEYS.downloadNotAllowed);
 }
+
+/**
+ * The extras beyond the spec (calendar feed, ...) belong to the paid plans: a user on the brand's
+ * free (default) plan is refused with Paid_Extras_Not_Allowed_Text and the web shows the upsell. A
+ * read, not an insert's guard, so no lock is taken.
+ */
+export async function paidExtrasAllowed(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_subscription')
+    .innerJoin('product', 'product.id', 'user_subscription.product_id')
+    .select('product.is_default')
+    .where('user_subscription.user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined && !fromDbBool(row.is_default);
+}
+
+export async function assertPaidExtrasAllowed(db: Kysely<Database>, userId: string): Promise<void> {
+  if (!(await paidExtrasAllowed(db, userId))) throw limitReached(LIMIT_KEYS.paidExtras);
+}
