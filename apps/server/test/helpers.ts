@@ -14,7 +14,10 @@ import { loadConfig, type AppConfig } from '../src/config.ts';
  */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database on the server of `adminUrl` (and how to drop it). */
+export async function freshPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pet_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
