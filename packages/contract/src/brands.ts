@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { UNLIMITED_DOCUMENTS } from './constants.ts';
+import { documentsLimitSchema } from './entities/subscription.ts';
 
 /**
  * Brand variants as configuration. One build serves every brand; the server picks the brand of a
@@ -54,7 +56,7 @@ export const planSeedSchema = z.object({
   monthly_price: z.number().min(0),
   yearly_price: z.number().min(0),
   pets_limit: z.number().int().min(1),
-  documents_limit: z.number().int().min(0),
+  documents_limit: documentsLimitSchema,
   gps_tracking: z.boolean(),
   medical: z.boolean(),
   appointments: z.boolean(),
@@ -189,7 +191,7 @@ const standardPlans: PlanSeed[] = [
     monthly_price: 5.99,
     yearly_price: 59.99,
     pets_limit: 10,
-    documents_limit: 1000,
+    documents_limit: UNLIMITED_DOCUMENTS,
     gps_tracking: true,
     medical: true,
     appointments: true,

@@ -15,8 +15,13 @@ export const PET_LIST_EXPAND_ANIMATION_MS = 500;
 
 /** Free plan document safe size. */
 export const FREE_DOCUMENTS_LIMIT = 5;
-/** A documents_limit at or above this counts as unlimited. */
+/** A documents_limit at or above this is shown as unlimited (spec); only UNLIMITED_DOCUMENTS is unlimited. */
 export const UNLIMITED_DOCUMENTS_THRESHOLD = 100;
+/**
+ * The documents_limit of a plan without a document cap: its own configuration value, distinct from
+ * every real cap (a plan configured with 100 holds 100, issue 14.20).
+ */
+export const UNLIMITED_DOCUMENTS = -1;
 /** After a cancellation takes effect, only this many most recent documents remain. */
 export const DOCUMENTS_KEPT_AFTER_CANCELLATION = 5;
 
@@ -106,13 +111,14 @@ export function epochSecondsToDate(seconds: number): Date {
   return new Date(seconds * 1000);
 }
 
-/** documents_limit of 100 or more counts (and displays) as unlimited. */
+/** Display only (pet-data 9): UNLIMITED_DOCUMENTS and any documents_limit of 100 or more show as unlimited. */
 export function isUnlimitedDocuments(documentsLimit: number): boolean {
-  return documentsLimit >= UNLIMITED_DOCUMENTS_THRESHOLD;
+  return documentsLimit === UNLIMITED_DOCUMENTS || documentsLimit >= UNLIMITED_DOCUMENTS_THRESHOLD;
 }
 
+/** Enforcement: every configured cap holds, 100 included; only UNLIMITED_DOCUMENTS has none. */
 export function documentLimitReached(documentCount: number, documentsLimit: number): boolean {
-  return !isUnlimitedDocuments(documentsLimit) && documentCount >= documentsLimit;
+  return documentsLimit !== UNLIMITED_DOCUMENTS && documentCount >= documentsLimit;
 }
 
 export function petLimitReached(petCount: number, petsLimit: number): boolean {

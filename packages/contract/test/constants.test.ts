@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   FREE_DOCUMENTS_LIMIT,
   documentLimitReached,
+  UNLIMITED_DOCUMENTS,
   epochSecondsToDate,
   formatEuro,
   isUnlimitedDocuments,
@@ -65,10 +66,11 @@ describe('formatEuro', () => {
 });
 
 describe('limits', () => {
-  it('documents_limit of 100 or more is unlimited', () => {
+  it('documents_limit of 100 or more and UNLIMITED_DOCUMENTS show as unlimited', () => {
     expect(isUnlimitedDocuments(99)).toBe(false);
     expect(isUnlimitedDocuments(100)).toBe(true);
     expect(isUnlimitedDocuments(1000)).toBe(true);
+    expect(isUnlimitedDocuments(UNLIMITED_DOCUMENTS)).toBe(true);
   });
 
   it('documentLimitReached', () => {
@@ -76,8 +78,11 @@ describe('limits', () => {
     expect(documentLimitReached(4, 5)).toBe(false);
     expect(documentLimitReached(6, 5)).toBe(true);
     expect(documentLimitReached(99, 99)).toBe(true);
-    expect(documentLimitReached(100, 100)).toBe(false);
-    expect(documentLimitReached(5000, 150)).toBe(false);
+    // A cap of 100 is shown as unlimited but holds (issue 14.20); only UNLIMITED_DOCUMENTS has none.
+    expect(documentLimitReached(99, 100)).toBe(false);
+    expect(documentLimitReached(100, 100)).toBe(true);
+    expect(documentLimitReached(150, 150)).toBe(true);
+    expect(documentLimitReached(5000, UNLIMITED_DOCUMENTS)).toBe(false);
   });
 
   it('petLimitReached at or above pets_limit', () => {

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { BRAND_IDS, BRANDS, brandConfig, type BrandConfig } from '@pet/contract';
+import {
+  BRAND_IDS,
+  BRANDS,
+  brandConfig,
+  FREE_DOCUMENTS_LIMIT,
+  UNLIMITED_DOCUMENTS,
+  type BrandConfig,
+} from '@pet/contract';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createPlan, listProducts, productByKey } from '../modules/plans/plans.repo.ts';
@@ -31,7 +38,7 @@ Plans
   list-plans [--brand <brand>]   (also: plans list)
       Lists the plan catalogue (all brands, or one).
   create-plan --brand <brand> --key <key> --name <name> --sequence <0-4> [options]
-      Adds a plan. Options: --monthly <euro> --yearly <euro> --pets <n> --documents <n>
+      Adds a plan. Options: --monthly <euro> --yearly <euro> --pets <n> --documents <n|unlimited>
       --gps --medical --appointments --duration <1|12|24> --note <text> --default
       --monthly-price-id <id> --yearly-price-id <id> --stripe-id <id>
 
@@ -264,7 +271,7 @@ const COMMANDS: Record<string, Command> = {
         (p.monthly_price_cents / 100).toFixed(2),
         (p.yearly_price_cents / 100).toFixed(2),
         String(p.pets_limit),
-        String(p.documents_limit),
+        p.documents_limit === UNLIMITED_DOCUMENTS ? 'unlimited' : String(p.documents_limit),
         p.gps_tracking ? 'yes' : '',
         p.medical ? 'yes' : '',
         p.appointments ? 'yes' : '',
@@ -298,7 +305,10 @@ const COMMANDS: Record<string, Command> = {
       yearlyPriceId: text(values, 'yearly-price-id') ?? null,
       stripeId: text(values, 'stripe-id') ?? null,
       petsLimit: integer(values, 'pets', { min: 1 }) ?? 1,
-      documentsLimit: integer(values, 'documents', { min: 0 }) ?? 5,
+      documentsLimit:
+        values.documents === 'unlimited'
+          ? UNLIMITED_DOCUMENTS
+          : (integer(values, 'documents', { min: 0 }) ?? FREE_DOCUMENTS_LIMIT),
       gpsTracking: values.gps === true,
       medical: values.medical === true,
       appointments: values.appointments === true,

@@ -1,8 +1,27 @@
 import { z } from 'zod';
-import { PLAN_DURATIONS_MONTHS, PLAN_SEQUENCE_MAX, PLAN_SEQUENCE_MIN } from '../constants.ts';
-import { EMAIL_FORMAT_ERROR_KEY, idSchema, requiredText, timestampSchema } from './common.ts';
+import {
+  PLAN_DURATIONS_MONTHS,
+  PLAN_SEQUENCE_MAX,
+  PLAN_SEQUENCE_MIN,
+  UNLIMITED_DOCUMENTS,
+} from '../constants.ts';
+import {
+  EMAIL_FORMAT_ERROR_KEY,
+  EMAIL_MAX_LENGTH,
+  idSchema,
+  requiredText,
+  SHORT_TEXT_MAX_LENGTH,
+  TEXT_LENGTH_KEYS,
+  timestampSchema,
+} from './common.ts';
 
 /** Plans, prices, coupons, payment, orders, cancellation and downgrade (account-area 3 and 7). */
+
+/** A plan's document cap, or UNLIMITED_DOCUMENTS (-1) for none; 100 or more is shown as unlimited. */
+export const documentsLimitSchema = z.union([z.literal(UNLIMITED_DOCUMENTS), z.number().int().min(0)]).meta({
+  description:
+    'Documents the plan holds over all pets; -1 = unlimited. A cap of 100 or more is shown as unlimited but enforced.',
+});
 
 export const planDurationSchema = z.literal(PLAN_DURATIONS_MONTHS);
 
@@ -17,8 +36,7 @@ export const productSchema = z.object({
   yearly_price_id: z.string().nullable(),
   is_default: z.boolean(),
   pets_limit: z.number().int().min(0),
-  /** At or above UNLIMITED_DOCUMENTS_THRESHOLD the plan counts as unlimited. */
-  documents_limit: z.number().int().min(0),
+  documents_limit: documentsLimitSchema,
   gps_tracking: z.boolean(),
   medical: z.boolean(),
   appointments: z.boolean(),
@@ -86,19 +104,22 @@ export const couponCheckResponseSchema = z.object({
 });
 export type CouponCheckResponse = z.infer<typeof couponCheckResponseSchema>;
 
+/** The delivery form's texts: not required, bounded like every text. */
+const deliveryText = z.string().trim().max(SHORT_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS.short);
+
 /** POST /v1/subscription/change/request: delivery form e-mail is only format-checked. */
 export const paymentRequestBodySchema = z.object({
   price_id: idSchema,
   product_id: idSchema,
   pay_type: payTypeSchema,
-  name: z.string().trim(),
-  email: z.string().trim().pipe(z.email(EMAIL_FORMAT_ERROR_KEY)),
-  city: z.string().trim(),
-  country: z.string().trim(),
-  phone: z.string().trim(),
-  street: z.string().trim(),
-  zipcode: z.string().trim(),
-  address: z.string().trim(),
+  name: deliveryText,
+  email: z.string().trim().max(EMAIL_MAX_LENGTH, EMAIL_FORMAT_ERROR_KEY).pipe(z.email(EMAIL_FORMAT_ERROR_KEY)),
+  city: deliveryText,
+  country: deliveryText,
+  phone: deliveryText,
+  street: deliveryText,
+  zipcode: deliveryText,
+  address: deliveryText,
   coupon_id: idSchema.optional(),
 });
 export type PaymentRequestBody = z.infer<typeof paymentRequestBodySchema>;

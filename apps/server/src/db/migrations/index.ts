@@ -14,6 +14,7 @@ import * as subscription from './0070_subscription.ts';
 import * as paymentsSandbox from './0075_payments_sandbox.ts';
 import * as creditNotes from './0080_credit_notes.ts';
 import * as calendarFeed from './0097_calendar_feed.ts';
+import * as documentsUnlimited from './0098_documents_unlimited.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0075_payments_sandbox': paymentsSandbox,
   '0080_credit_notes': creditNotes,
   '0097_calendar_feed': calendarFeed,
+  '0098_documents_unlimited': documentsUnlimited,
 };
