@@ -6,7 +6,7 @@ import deEmergency from '../../apps/web/src/locales/de/emergency.json' with { ty
 import enTranslation from '../../apps/web/src/locales/en/translation.json' with { type: 'json' };
 import deTranslation from '../../apps/web/src/locales/de/translation.json' with { type: 'json' };
 import { startServer, type RunningServer } from '../support/server.ts';
-import { launchBrowser, newContext, screenshot, type ContextOptions } from '../support/browser.ts';
+import { launchBrowser, screenshot, type ContextOptions } from '../support/browser.ts';
 import { api, createUser, signedInContext, type TestUser } from '../support/session.ts';
 import { generateCode } from '../support/admin.ts';
 
@@ -112,39 +112,6 @@ describe.concurrent.each([
       expect(await freePage.getByRole('button', { name: text.download }).count()).toBe(0);
       await screenshot(freePage, `emergency-data-free-${suffix}`);
       await freeContext.close();
-    }, 120_000);
-
-    it('a finder downloads it at /notfall with the emergency password; wrong or empty ones are refused', async ({
-      expect,
-      onTestFailed,
-    }) => {
-      const text = TEXTS[language];
-      const keys = KEYS[language];
-      const context = await newContext(browser, options);
-      const page = await context.newPage();
-      onTestFailed(async () => {
-        await screenshot(page, `emergency-public-failure-${suffix}`);
-        await context.close();
-      });
-      await page.goto(`${server.url}/notfall`);
-      const password = page.getByRole('textbox', { name: new RegExp(`^${text.public.passwordLabel}`) });
-      const confirm = page.getByRole('button', { name: text.public.submit });
-      await password.waitFor();
-
-      await confirm.click();
-      await page.getByText(keys.Emergency_Password_Required_Text).waitFor();
-      await password.fill('WRONG-PASSWORD-1');
-      await confirm.click();
-      await page.getByText(keys.Emergency_Invalid_Password_Text).waitFor();
-      await screenshot(page, `emergency-public-invalid-${suffix}`);
-
-      // The password as typed from a tag, with spaces around it; the file in the chosen language.
-      await password.fill(`  ${emergencyPassword}  `);
-      await page.getByRole('radio', { name: text.languages.en }).check();
-      const pdf = await downloadPdf(page, () => confirm.click(), FILE_NAME.en);
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      await screenshot(page, `emergency-public-${suffix}`);
-      await context.close();
     }, 120_000);
   },
 );

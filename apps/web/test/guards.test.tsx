@@ -33,7 +33,7 @@ describe('route guards', () => {
     await waitFor(() => expect(locationOf(router)).toBe('/signin'));
   });
 
-  it.each(['/signin', '/register', '/notfall', '/signin?continueUrl=%2Fmy-account'])(
+  it.each(['/signin', '/register', '/signin?continueUrl=%2Fmy-account'])(
     'sends a signed-in user on %s to /',
     async (path) => {
       installFakeApi();

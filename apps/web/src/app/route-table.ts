@@ -24,7 +24,6 @@ const VET_FINDINGS = `${PET_BASE}/vet-findings`;
 
 const signin = () => import('./routes/signin');
 const register = () => import('./routes/register');
-const emergencyPublic = () => import('./routes/emergency-public');
 const forgotPassword = () => import('./routes/forgot-password');
 const resetPassword = () => import('./routes/reset-password');
 const subscriptionCheckout = () => import('./routes/subscription-checkout');
@@ -60,10 +59,10 @@ const documentAdd = () => import('./routes/document-add');
 const documentView = () => import('./routes/document-view');
 
 export const ROUTES: readonly AppRouteDefinition[] = [
-  // Signed-out only: a signed-in user goes to /.
+  // Signed-out only: a signed-in user goes to /. (/notfall is a server-rendered page:
+  // apps/server/src/modules/emergency/public-page.ts.)
   { path: '/signin', access: 'signedOutOnly', titleKey: 'route.signin', module: signin },
   { path: '/register', access: 'signedOutOnly', titleKey: 'route.register', module: register },
-  { path: '/notfall', access: 'signedOutOnly', titleKey: 'route.emergencyPublic', module: emergencyPublic },
 
   // Open to everyone.
   { path: '/forgot-password', access: 'open', titleKey: 'route.forgotPassword', module: forgotPassword },

@@ -38,21 +38,3 @@ export function downloadErrorKey(error: unknown): string {
 export function isDownloadNotAllowed(key: string): boolean {
   return key === LIMIT_KEYS.downloadNotAllowed;
 }
-
-const PUBLIC_KEYS_SHOWN_AS_IS: ReadonlySet<string> = new Set([
-  EMERGENCY_PUBLIC_KEYS.notSupported,
-  'Too_Many_Requests_Text',
-  'Server_Down_Text',
-]);
-
-/**
- * The message of a failed public download (account-area section 8): 403 not supported for this
- * subscription, 429 too many tries, no answer at all the server-down text; every other failure
- * (404, 400, 5xx, ...) is an invalid emergency password.
- */
-export function publicDownloadErrorKey(error: unknown): string {
-  if (!isApiError(error)) return EMERGENCY_PUBLIC_KEYS.invalidPassword;
-  const key =
-    error.kind === 'http' ? translationKeyFor(error.status, 'emergencyPublic') : translationKeyFor('network');
-  return PUBLIC_KEYS_SHOWN_AS_IS.has(key) ? key : EMERGENCY_PUBLIC_KEYS.invalidPassword;
-}
