@@ -147,6 +147,12 @@ describe(`pets (${testDatabaseKind})`, () => {
 
   it('keeps the dog brand to dogs', async () => {
     const dogOwner = await registeredUser(t.app, {}, { host: 'hundeschutz.localhost:3000' });
+    // The dog brand's pet data needs an attached product first (product-gate.test.ts).
+    await t.app.db
+      .updateTable('user_subscription')
+      .set({ product_associated: 1 })
+      .where('user_id', '=', dogOwner.id)
+      .execute();
     const res = await v1(
       t.app,
       'POST',

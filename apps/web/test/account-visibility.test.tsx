@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setHeaderHiddenFor, successHomePath, mobileTokenOf } from '@/lib/mobile-embedding';
-import { installFakeApi, json, locationOf, makeUser, renderApp } from './helpers';
+import { installFakeApi, json, locationOf, makeProduct, makeUser, renderApp } from './helpers';
 
 // Whole-app renders are slow in jsdom on a busy machine: wait longer for the screens to settle.
 
@@ -37,6 +37,62 @@ describe('dashboard product visibility', () => {
     await waitFor(() =>
       expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument(),
     );
+  });
+});
+
+describe('product visibility on typed URLs (issue 14.1)', () => {
+  it.each(['/dashboard', '/dashboard/my-pets', '/pet-details/Bello/pet-1', '/my-account/profile'])(
+    'keeps a dog-brand user without product association on the activation page when %s is typed',
+    async (path) => {
+      // A fresh start (no sign-in screen ran, the flag starts at donthide), as after typing a URL.
+      installFakeApi({ brand: 'hundeschutz', user: makeUser({ product_associated: false }) });
+      const { router } = renderApp(path);
+      await waitFor(() => expect(locationOf(router)).toBe('/my-account/activate-product'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Activate product' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Open menu/i })).not.toBeInTheDocument();
+
+      // Linked, not typed: still only the activation page.
+      await router.navigate('/dashboard/my-appointments');
+      await waitFor(() => expect(locationOf(router)).toBe('/my-account/activate-product'));
+    },
+  );
+
+  it('gives the full app to a dog-brand user whose product is associated', async () => {
+    installFakeApi({ brand: 'hundeschutz', user: makeUser({ product_associated: true }) });
+    const { router } = renderApp('/dashboard/my-pets');
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(locationOf(router)).toBe('/dashboard/my-pets');
+  });
+});
+
+describe('menu items hidden by the brand are unreachable (issue 14.5)', () => {
+  it.each([
+    ['hundeschutz', '/my-account/bills'],
+    ['gpstracker', '/my-account/bills'],
+    ['gpstracker', '/my-account/update-payment-details'],
+    ['gpstracker', '/my-account/payment-update/failed'],
+  ] as const)('sends a %s user on %s to the dashboard', async (brand, path) => {
+    installFakeApi({ brand });
+    const { router } = renderApp(path);
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: /Welcome/ })).toBeInTheDocument();
+  });
+
+  it('sends a dog-brand promo user on Cancel subscription to the dashboard', async () => {
+    installFakeApi({
+      brand: 'hundeschutz',
+      user: makeUser({ product: makeProduct({ internal_note: 'Promo' }) }),
+    });
+    const { router } = renderApp('/my-account/cancel-subscription');
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
+  });
+
+  it('keeps Bills and Update payment details for the brands that show them', async () => {
+    installFakeApi({ brand: 'primepet' });
+    const { router } = renderApp('/my-account/update-payment-details');
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    await waitFor(() => expect(locationOf(router)).toBe('/my-account/update-payment-details'));
   });
 });
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PET_BASE, ROUTES } from '@/app/route-table';
 import { buildCrumbs } from '@/app/shell/breadcrumbs';
 import { installFakeApi, makeUser, renderApp } from './helpers';
 
@@ -58,8 +59,29 @@ describe('breadcrumbs', () => {
       'breadcrumb.dashboard',
       'breadcrumb.pet-details',
       'Käthe Müller',
-      'breadcrumb.vet-findings',
-      'breadcrumb.xrays',
+      'route.vetFindings',
+      'route.documentsXrays',
+    ]);
+  });
+
+  it('calls the crumb of every screen by the screen title (its h1)', () => {
+    for (const route of ROUTES) {
+      const path = route.path.replace(':name', 'Bello').replace(':id', 'p1');
+      // Home (its greeting is the h1) and the pet's dashboard (the pet's name) aside.
+      if (path === '/' || path === '/dashboard' || route.path === PET_BASE) continue;
+      const last = buildCrumbs(path, { withHome: true }).at(-1)!;
+      expect('labelKey' in last && last.labelKey, path).toBe(route.titleKey);
+    }
+  });
+
+  it('shows an alias of the next screen once (/my-account is the profile)', () => {
+    const labels = (path: string) =>
+      buildCrumbs(path, { withHome: true }).map((crumb) => ('text' in crumb ? crumb.text : crumb.labelKey));
+    expect(labels('/my-account/profile')).toEqual(['breadcrumb.dashboard', 'route.profile']);
+    expect(labels('/my-account/profile/settings')).toEqual([
+      'breadcrumb.dashboard',
+      'route.profile',
+      'route.settings',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTES } from '@/app/route-table';
+import { isSignedInAccess } from '@/app/route-handle';
 import { api } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { apiError, installFakeApi, json, locationOf, renderApp } from './helpers';
@@ -18,13 +19,56 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('sends a signed-out user on a pet route to /signin with continueUrl', async () => {
+  // Account-area section 2 and pet-data section 2: one case per signed-in access class.
+  it.each([
+    // signedInHome: pet-data routes and the pages that find no user go to /, which goes to /signin.
+    ['/pet-details/Bello/pet-1/medical-data/allergies', '/signin'],
+    ['/pet-details/Bello/pet-1/document-safe/dog-taxes', '/signin'],
+    ['/dashboard/my-appointments', '/signin'],
+    ['/emergency-data', '/signin'],
+    ['/my-account/profile', '/signin'],
+    ['/my-account/profile/settings', '/signin'],
+    // signedInRoot: / and /my-account go to /signin.
+    ['/my-account', '/signin'],
+    // signedIn: the other account routes keep the original URL in continueUrl.
+    [
+      '/my-account/change-password',
+      `/signin?continueUrl=${encodeURIComponent('/my-account/change-password')}`,
+    ],
+  ])('sends a signed-out visitor on %s to %s', async (path, target) => {
     installFakeApi({ user: null });
-    const { router } = renderApp('/pet-details/Bello/pet-1/medical-data/allergies');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-    expect(new URLSearchParams(router.state.location.search).get('continueUrl')).toBe(
-      '/pet-details/Bello/pet-1/medical-data/allergies',
-    );
+    const { router } = renderApp(path);
+    await waitFor(() => expect(locationOf(router)).toBe(target));
+  });
+
+  it('sends a pet-data route to / first (pet-data section 2), not to a continueUrl', async () => {
+    installFakeApi({ user: null });
+    const { router } = renderApp('/dashboard/my-pets');
+    const seen: string[] = [];
+    const stop = router.subscribe((state) => seen.push(state.location.pathname));
+    await waitFor(() => expect(locationOf(router)).toBe('/signin'));
+    stop();
+    const distinct = seen.filter((path, index) => path !== seen[index - 1]);
+    expect(distinct.slice(-2)).toEqual(['/', '/signin']);
+  });
+
+  it('has an access class for every route, and every class of the spec is used', () => {
+    const classes = new Set(ROUTES.map((route) => route.access));
+    expect([...classes].sort()).toEqual([
+      'open',
+      'signedIn',
+      'signedInHome',
+      'signedInRoot',
+      'signedOutOnly',
+    ]);
+    const classOf = (path: string) => ROUTES.find((route) => route.path === path)?.access;
+    expect(classOf('/')).toBe('signedInRoot');
+    expect(classOf('/my-account')).toBe('signedInRoot');
+    expect(classOf('/pet-details/:name/:id/contacts')).toBe('signedInHome');
+    expect(classOf('/my-account/bills')).toBe('signedIn');
+    // /notfall is served by the server (works without JavaScript), not by the app.
+    expect(classOf('/notfall')).toBeUndefined();
+    expect(classOf('/forgot-password')).toBe('open');
   });
 
   it('sends a signed-out user on / to /signin', async () => {
@@ -107,7 +151,7 @@ describe('route guards', () => {
       },
     });
     for (const route of ROUTES.filter(
-      (entry) => entry.access === 'signedIn' && !['/', '/dashboard'].includes(entry.path),
+      (entry) => isSignedInAccess(entry.access) && !['/', '/dashboard'].includes(entry.path),
     )) {
       const path = route.path.replace(':name', 'Bello').replace(':id', 'pet-1');
       const view = renderApp(path);

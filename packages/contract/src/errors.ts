@@ -192,8 +192,9 @@ export function translationKeyFor(
     case Status.NoContent:
       if (context === 'orderList') return 'No_Orders_Text';
       if (context === 'activateSubscription') return 'Coupon_Not_Found';
-      if (context === 'codePost' || context === 'activation' || context === 'activationPage')
-        return 'Invalid_Code';
+      // Account-area section 8: the activation success message's 204 is "No_Content_Tex" (sic).
+      if (context === 'activationPage') return 'No_Content_Tex';
+      if (context === 'codePost' || context === 'activation') return 'Invalid_Code';
       return 'No_Content_Text';
     case Status.BadRequest:
       return 'Bad_Request_Text';
@@ -218,8 +219,9 @@ export function translationKeyFor(
     case Status.UserNotOnThisPlatform:
       return 'User_Does_Not_Exist_On_This_Platform';
     case Status.WrongCodeOrNoUser:
-      if (context === 'activationPage') return 'Customer_Service_Text';
-      if (context === 'activation' || context === 'activateSubscription') return 'Wrong_Code_Text';
+      // The activation page adds Customer_Service_Text as an underlined link below this text.
+      if (context === 'activation' || context === 'activationPage' || context === 'activateSubscription')
+        return 'Wrong_Code_Text';
       return 'No_User_Found';
     case Status.ProductNotAttached:
       return 'Product_Not_Attached_Text';

@@ -4,7 +4,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { ErrorState } from '@/components/ErrorState';
-import { signInPath } from '@/lib/paths';
+import { isAccountMenuItemVisible } from '@pet/contract';
+import { useBrand } from '@/lib/brand';
+import { ACTIVATION_PATH, useVisibleState } from '@/lib/product-visibility';
 import {
   isSignInHandover,
   setSignOutTarget,
@@ -14,6 +16,7 @@ import {
   type SessionState,
 } from '@/lib/session';
 import { endSession } from './session-actions';
+import { isSignedInAccess, signedOutTarget, useRouteHandle } from './route-handle';
 
 /** The user info could not be loaded (network, 5xx): say so and offer a retry. */
 function SessionError({ session }: { session: Extract<SessionState, { status: 'error' }> }) {
@@ -43,18 +46,36 @@ function useWaitForSignOut(session: SessionState, pathname: string): boolean {
 }
 
 /**
- * Signed-in routes: anyone not signed in (with a verified e-mail) goes to
- * /signin?continueUrl=<the original path and query>.
+ * Signed-in routes. Not signed in (with a verified e-mail): sent where the route's access class
+ * says (route-handle.ts signedOutTarget). Signed in: the product-visibility state and the brand's
+ * hidden menu items hold here, for typed and linked URLs alike (issue 14.1, 14.5):
+ * - hidesidebar (activation-first brand, no associated product): only the activation page;
+ * - a page whose sidebar entry the brand hides (Bills, Update payment details, Cancel subscription
+ *   for promo products): hidden means unreachable, so it sends the user to the dashboard.
  */
 export function SignedInGuard() {
   const session = useSession();
   const location = useLocation();
+  const handle = useRouteHandle();
+  const brand = useBrand();
+  const visibility = useVisibleState();
   const waiting = useWaitForSignOut(session, location.pathname);
 
   if (session.status === 'loading' || waiting) return <CenteredSpinner fullPage />;
   if (session.status === 'error') return <SessionError session={session} />;
   if (session.status === 'signedOut') {
-    return <Navigate replace to={signInPath(`${location.pathname}${location.search}`)} />;
+    const access = handle && isSignedInAccess(handle.access) ? handle.access : 'signedIn';
+    return <Navigate replace to={signedOutTarget(access, `${location.pathname}${location.search}`)} />;
+  }
+  const pathname = location.pathname.replace(/(.)\/+$/, '$1');
+  if (visibility === 'hidesidebar' && pathname !== ACTIVATION_PATH) {
+    return <Navigate replace to={ACTIVATION_PATH} />;
+  }
+  if (
+    handle?.menuItem &&
+    !isAccountMenuItemVisible(brand, handle.menuItem, session.user.product?.internal_note)
+  ) {
+    return <Navigate replace to="/dashboard" />;
   }
   return <Outlet />;
 }

@@ -1,13 +1,32 @@
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
+import type { AccountMenuItem } from '@pet/contract';
+import { signInPath } from '@/lib/paths';
 
 /**
- * Account-area section 2, Route access classes:
- * - signedOutOnly: a signed-in user is sent to /
+ * Account-area section 2, Route access classes, and where each one sends a visitor who is not
+ * signed in (with a verified e-mail):
+ * - signedOutOnly: /signin, /register, /notfall; a signed-in user is sent to /
  * - open: anyone
- * - signedIn: a verified user; anyone else goes to /signin?continueUrl=<path and query>
+ * - signedIn: the account routes; to /signin?continueUrl=<path and query>
+ * - signedInRoot: / and /my-account; to /signin ("/ and /my-account redirect to /signin")
+ * - signedInHome: every pet-data route (pet-data section 2: "an anonymous visitor is redirected
+ *   to /") and the pages that "find no user" (profile, settings); to /, which then goes to /signin
  */
-export type AccessClass = 'signedOutOnly' | 'open' | 'signedIn';
+export type AccessClass = 'signedOutOnly' | 'open' | SignedInAccess;
+export type SignedInAccess = 'signedIn' | 'signedInRoot' | 'signedInHome';
+export const SIGNED_IN_ACCESS: readonly SignedInAccess[] = ['signedIn', 'signedInRoot', 'signedInHome'];
+
+export function isSignedInAccess(access: AccessClass): access is SignedInAccess {
+  return (SIGNED_IN_ACCESS as readonly AccessClass[]).includes(access);
+}
+
+/** Where a signed-in route sends a visitor who is not signed in; `url` is its path and query. */
+export function signedOutTarget(access: SignedInAccess, url: string): string {
+  if (access === 'signedInRoot') return signInPath();
+  if (access === 'signedInHome') return '/';
+  return signInPath(url);
+}
 
 export type MedicalKind = 'allergy' | 'disease' | 'intervention' | 'medication';
 export type DocumentAreaSlug = 'document-safe' | 'vet-findings';
@@ -26,6 +45,11 @@ export interface AppRouteHandle {
   titleKey: string;
   access: AccessClass;
   meta?: RouteMeta;
+  /**
+   * The sidebar entry this page belongs to: where a brand hides the entry (or it is hidden for the
+   * user's product), the page is unreachable too and sends the user to the dashboard.
+   */
+  menuItem?: AccountMenuItem;
 }
 
 /** A lazily loaded route module exports its screen as `Component`. */

@@ -1,8 +1,9 @@
+import type { AccountMenuItem } from '@pet/contract';
 import type { AccessClass, RouteMeta, RouteModule } from './route-handle';
 
 /**
  * THE route table of both spec files (account-area section 2, pet-data section 2): one row per path
- * with its access class, the translation key of its title and its lazily loaded module (each
+ * with its access class (route-handle.ts says where each class sends a visitor who is not signed in), the translation key of its title and its lazily loaded module (each
  * module is its own chunk). router.tsx turns the rows into React Router routes.
  *
  * To build a screen, fill its module in app/routes/ (compose feature components there); do not
@@ -14,6 +15,8 @@ export interface AppRouteDefinition {
   titleKey: string;
   module: () => Promise<RouteModule>;
   meta?: RouteMeta;
+  /** The sidebar entry of the page: hidden for the brand or product means unreachable. */
+  menuItem?: AccountMenuItem;
 }
 
 /** Pet routes carry the pet's name (shown in breadcrumbs) and id (skipped in breadcrumbs). */
@@ -75,13 +78,13 @@ export const ROUTES: readonly AppRouteDefinition[] = [
   },
 
   // Signed in with a verified e-mail: account and shell.
-  { path: '/', access: 'signedIn', titleKey: 'route.dashboard', module: dashboard },
-  { path: '/dashboard', access: 'signedIn', titleKey: 'route.dashboard', module: dashboard },
-  { path: '/my-account', access: 'signedIn', titleKey: 'route.profile', module: profile },
-  { path: '/my-account/profile', access: 'signedIn', titleKey: 'route.profile', module: profile },
+  { path: '/', access: 'signedInRoot', titleKey: 'route.dashboard', module: dashboard },
+  { path: '/dashboard', access: 'signedInHome', titleKey: 'route.dashboard', module: dashboard },
+  { path: '/my-account', access: 'signedInRoot', titleKey: 'route.profile', module: profile },
+  { path: '/my-account/profile', access: 'signedInHome', titleKey: 'route.profile', module: profile },
   {
     path: '/my-account/profile/settings',
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.settings',
     module: profileSettings,
   },
@@ -91,7 +94,13 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     titleKey: 'route.changePassword',
     module: changePassword,
   },
-  { path: '/my-account/bills', access: 'signedIn', titleKey: 'route.bills', module: bills },
+  {
+    path: '/my-account/bills',
+    access: 'signedIn',
+    titleKey: 'route.bills',
+    module: bills,
+    menuItem: 'bills',
+  },
   {
     path: '/my-account/subscription',
     access: 'signedIn',
@@ -109,30 +118,35 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     access: 'signedIn',
     titleKey: 'route.cancelSubscription',
     module: cancelSubscription,
+    menuItem: 'cancelSubscription',
   },
   {
     path: '/my-account/cancel-subscription/successful',
     access: 'signedIn',
     titleKey: 'route.cancelSubscriptionSuccessful',
     module: cancelSubscriptionSuccessful,
+    menuItem: 'cancelSubscription',
   },
   {
     path: '/my-account/update-payment-details',
     access: 'signedIn',
     titleKey: 'route.updatePaymentDetails',
     module: updatePaymentDetails,
+    menuItem: 'updatePaymentDetails',
   },
   {
     path: '/my-account/payment-update/successful',
     access: 'signedIn',
     titleKey: 'route.paymentUpdateSuccessful',
     module: paymentUpdateSuccessful,
+    menuItem: 'updatePaymentDetails',
   },
   {
     path: '/my-account/payment-update/failed',
     access: 'signedIn',
     titleKey: 'route.paymentUpdateFailed',
     module: paymentUpdateFailed,
+    menuItem: 'updatePaymentDetails',
   },
   {
     path: '/my-account/delete-account',
@@ -146,100 +160,100 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     titleKey: 'route.activateProduct',
     module: activateProduct,
   },
-  { path: '/emergency-data', access: 'signedIn', titleKey: 'route.emergencyData', module: emergencyData },
+  { path: '/emergency-data', access: 'signedInHome', titleKey: 'route.emergencyData', module: emergencyData },
   // The spec's "not-allowed route" (path not shown) for free-plan users on add pages.
-  { path: '/not-allowed', access: 'signedIn', titleKey: 'route.notAllowed', module: notAllowed },
+  { path: '/not-allowed', access: 'signedInHome', titleKey: 'route.notAllowed', module: notAllowed },
 
   // Pet lists and profile.
-  { path: '/pets', access: 'signedIn', titleKey: 'route.myPets', module: petList },
-  { path: '/dashboard/my-pets', access: 'signedIn', titleKey: 'route.myPets', module: petList },
-  { path: '/dashboard/new-pet', access: 'signedIn', titleKey: 'route.newPet', module: newPet },
+  { path: '/pets', access: 'signedInHome', titleKey: 'route.myPets', module: petList },
+  { path: '/dashboard/my-pets', access: 'signedInHome', titleKey: 'route.myPets', module: petList },
+  { path: '/dashboard/new-pet', access: 'signedInHome', titleKey: 'route.newPet', module: newPet },
   {
     path: '/dashboard/my-appointments',
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.appointments',
     module: appointments,
     meta: { kind: 'appointments', scope: 'all' },
   },
   {
     path: '/dashboard/my-appointments/add-appointment',
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.addAppointment',
     module: addAppointment,
     meta: { kind: 'appointments', scope: 'all' },
   },
-  { path: PET_BASE, access: 'signedIn', titleKey: 'route.petDashboard', module: petDashboard },
-  { path: `${PET_BASE}/my-pet`, access: 'signedIn', titleKey: 'route.myPet', module: myPet },
-  { path: `${PET_BASE}/contacts`, access: 'signedIn', titleKey: 'route.contacts', module: contacts },
+  { path: PET_BASE, access: 'signedInHome', titleKey: 'route.petDashboard', module: petDashboard },
+  { path: `${PET_BASE}/my-pet`, access: 'signedInHome', titleKey: 'route.myPet', module: myPet },
+  { path: `${PET_BASE}/contacts`, access: 'signedInHome', titleKey: 'route.contacts', module: contacts },
   {
     path: `${PET_BASE}/appointments`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.petAppointments',
     module: appointments,
     meta: { kind: 'appointments', scope: 'pet' },
   },
   {
     path: `${PET_BASE}/appointments/add-appointment`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.addAppointment',
     module: addAppointment,
     meta: { kind: 'appointments', scope: 'pet' },
   },
 
   // Medical data: overview, then list and add per kind.
-  { path: MEDICAL, access: 'signedIn', titleKey: 'route.medicalData', module: medicalOverview },
+  { path: MEDICAL, access: 'signedInHome', titleKey: 'route.medicalData', module: medicalOverview },
   {
     path: `${MEDICAL}/allergies`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.allergies',
     module: medicalList,
     meta: { kind: 'medical', medicalType: 'allergy' },
   },
   {
     path: `${MEDICAL}/allergies/add-allergy`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.addAllergy',
     module: medicalAdd,
     meta: { kind: 'medical', medicalType: 'allergy' },
   },
   {
     path: `${MEDICAL}/diseases`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.diseases',
     module: medicalList,
     meta: { kind: 'medical', medicalType: 'disease' },
   },
   {
     path: `${MEDICAL}/diseases/add-disease`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.addDisease',
     module: medicalAdd,
     meta: { kind: 'medical', medicalType: 'disease' },
   },
   {
     path: `${MEDICAL}/medicalinterventions`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.medicalInterventions',
     module: medicalList,
     meta: { kind: 'medical', medicalType: 'intervention' },
   },
   {
     path: `${MEDICAL}/medicalinterventions/add-medicalintervention`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.addMedicalIntervention',
     module: medicalAdd,
     meta: { kind: 'medical', medicalType: 'intervention' },
   },
   {
     path: `${MEDICAL}/medications`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.medications',
     module: medicalList,
     meta: { kind: 'medical', medicalType: 'medication' },
   },
   {
     path: `${MEDICAL}/medications/add-medication`,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.addMedication',
     module: medicalAdd,
     meta: { kind: 'medical', medicalType: 'medication' },
@@ -248,7 +262,7 @@ export const ROUTES: readonly AppRouteDefinition[] = [
   // Document safe: overview, then list and add per category.
   {
     path: DOCUMENT_SAFE,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.documentSafe',
     module: documentsOverview,
     meta: { kind: 'documents', area: 'document-safe' },
@@ -265,7 +279,7 @@ export const ROUTES: readonly AppRouteDefinition[] = [
   // Vet findings: overview, then list and add per category.
   {
     path: VET_FINDINGS,
-    access: 'signedIn',
+    access: 'signedInHome',
     titleKey: 'route.vetFindings',
     module: documentsOverview,
     meta: { kind: 'documents', area: 'vet-findings' },
@@ -277,7 +291,7 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     ['ultrasound', 'add-ultrasound', 'Ultrasound Images', 'Ultrasound'],
     ['diagnoses', 'add-diagnose', 'Diagnoses', 'Diagnoses'],
     ['photos', 'add-photo', 'Photos', 'Photos'],
-    ['others', 'add-other', 'Other Findings', 'OtherFindings'],
+    ['others', 'add-other', 'Others', 'OtherFindings'],
   ]),
 ];
 
@@ -295,14 +309,14 @@ function documentCategoryRoutes(
   return categories.flatMap(([slug, addSlug, documentType, titleSuffix]) => [
     {
       path: `${base}/${slug}`,
-      access: 'signedIn' as const,
+      access: 'signedInHome' as const,
       titleKey: `route.documents${titleSuffix}`,
       module: documentList,
       meta: { kind: 'documents' as const, area, documentType },
     },
     {
       path: `${base}/${slug}/${addSlug}`,
-      access: 'signedIn' as const,
+      access: 'signedInHome' as const,
       titleKey: `route.documentsAdd${titleSuffix}`,
       module: documentAdd,
       meta: { kind: 'documents' as const, area, documentType },
@@ -310,7 +324,7 @@ function documentCategoryRoutes(
     {
       // One document of the category (…/document?doc_id=): preview, download, edit, delete.
       path: `${base}/${slug}/document`,
-      access: 'signedIn' as const,
+      access: 'signedInHome' as const,
       titleKey: 'route.documentView',
       module: documentView,
       meta: { kind: 'documents' as const, area, documentType },

@@ -4,7 +4,7 @@ import { SignedInGuard, SignedOutOnlyGuard } from './guards';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { ROUTES, type AppRouteDefinition } from './route-table';
-import type { AccessClass, AppRouteHandle } from './route-handle';
+import { isSignedInAccess, type AccessClass, type AppRouteHandle } from './route-handle';
 import { RootLayout } from './RootLayout';
 import { AppShell } from './shell/AppShell';
 import { PublicLayout } from './shell/PublicLayout';
@@ -19,6 +19,7 @@ function toRouteObject(definition: AppRouteDefinition): RouteObject {
     titleKey: definition.titleKey,
     access: definition.access,
     ...(definition.meta ? { meta: definition.meta } : {}),
+    ...(definition.menuItem ? { menuItem: definition.menuItem } : {}),
   };
   return {
     path: definition.path,
@@ -32,8 +33,11 @@ function toRouteObject(definition: AppRouteDefinition): RouteObject {
   };
 }
 
-function routesOf(routes: readonly AppRouteDefinition[], access: AccessClass): RouteObject[] {
-  return routes.filter((route) => route.access === access).map(toRouteObject);
+function routesOf(
+  routes: readonly AppRouteDefinition[],
+  accepts: (access: AccessClass) => boolean,
+): RouteObject[] {
+  return routes.filter((route) => accepts(route.access)).map(toRouteObject);
 }
 
 /**
@@ -50,12 +54,14 @@ export function buildRouteObjects(routes: readonly AppRouteDefinition[] = ROUTES
       children: [
         {
           Component: SignedOutOnlyGuard,
-          children: [{ Component: PublicLayout, children: routesOf(routes, 'signedOutOnly') }],
+          children: [
+            { Component: PublicLayout, children: routesOf(routes, (access) => access === 'signedOutOnly') },
+          ],
         },
         {
           Component: PublicLayout,
           children: [
-            ...routesOf(routes, 'open'),
+            ...routesOf(routes, (access) => access === 'open'),
             {
               path: '*',
               Component: NotFoundPage,
@@ -65,7 +71,7 @@ export function buildRouteObjects(routes: readonly AppRouteDefinition[] = ROUTES
         },
         {
           Component: SignedInGuard,
-          children: [{ Component: AppShell, children: routesOf(routes, 'signedIn') }],
+          children: [{ Component: AppShell, children: routesOf(routes, isSignedInAccess) }],
         },
       ],
     },

@@ -1,5 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { BrandConfig, ProductVisibilityState, UserInfo } from '@pet/contract';
+import { useBrand } from '@/lib/brand';
+import { useSession } from '@/lib/session';
 
 /**
  * Account-area section 4, product-visibility flag: donthide shows the full layout, hidesidebar
@@ -51,4 +53,27 @@ export function activationRequired(
   user: Pick<UserInfo, 'product_associated'> | null | undefined,
 ): boolean {
   return brand.productVisibility === 'activationFirst' && user != null && !user.product_associated;
+}
+
+/**
+ * The state the layout shows, on every route, typed or linked (issue 14.1): the activation-first
+ * brand hides the sidebar for a user without an associated product because of who the user is,
+ * not because the sign-in screen said so, so a reload or a typed URL cannot bypass it. Only the
+ * passing states of a running sign-in (hideall, Loading) come from the stored flag.
+ */
+export function visibleState(
+  stored: ProductVisibilityState,
+  brand: Pick<BrandConfig, 'productVisibility'>,
+  user: Pick<UserInfo, 'product_associated'> | null | undefined,
+): ProductVisibilityState {
+  if (stored === 'hideall' || stored === 'Loading') return stored;
+  return activationRequired(brand, user) ? 'hidesidebar' : 'donthide';
+}
+
+/** visibleState of the current brand and user (inside the brand provider). */
+export function useVisibleState(): ProductVisibilityState {
+  const { state } = useProductVisibility();
+  const brand = useBrand();
+  const session = useSession();
+  return visibleState(state, brand, session.user);
 }

@@ -12,6 +12,7 @@ import {
   todayAtOffset,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { gatePetData } from '../plans/product-gate.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 
 const errors = {
@@ -45,6 +46,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
   { service },
 ) => {
   app.addHook('preValidation', requireUser);
+  // The dog brand's pet data needs an attached product (answers 471 until then).
+  gatePetData(app);
 
   app.get(
     '/v1/appointment/myappointments',

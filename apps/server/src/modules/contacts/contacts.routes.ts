@@ -10,6 +10,7 @@ import {
   petIdQuerySchema,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { gatePetData } from '../plans/product-gate.ts';
 import type { ContactsService } from './contacts.service.ts';
 
 const errors = {
@@ -31,6 +32,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
   { service },
 ) => {
   app.addHook('preValidation', requireUser);
+  // The dog brand's pet data needs an attached product (answers 471 until then).
+  gatePetData(app);
 
   app.get(
     '/v1/contact/mycontacts',

@@ -13,6 +13,7 @@ import {
   uploadDocumentResponseSchema,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { gatePetData } from '../plans/product-gate.ts';
 import { DOCUMENT_FILE_PATH, type DocumentsService } from './documents.service.ts';
 
 const errors = {
@@ -32,6 +33,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
   { service },
 ) => {
   app.addHook('preValidation', requireUser);
+  // The dog brand's pet data needs an attached product (answers 471 until then).
+  gatePetData(app);
 
   app.post(
     '/v1/upload/document',

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, emergencyPublicQuerySchema, emergencyQuerySchema } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { productNotAttachedResponse, requireAttachedProduct } from '../plans/product-gate.ts';
 import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
 
 const FILE =
@@ -27,7 +28,8 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
   app.get(
     '/v1/emergency',
     {
-      preValidation: requireUser,
+      // The dog brand's emergency file needs an attached product too (471).
+      preValidation: [requireUser, requireAttachedProduct],
       schema: {
         tags: ['emergency'],
         summary: "The emergency file of all the signed-in user's pets",
@@ -37,6 +39,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
         querystring: emergencyQuerySchema,
         response: {
           401: apiErrorBodySchema.describe('Not signed in'),
+          471: productNotAttachedResponse,
           500: apiErrorBodySchema.describe(
             'Download_Not_Allowed_Text: the plan does not allow the download; No_Pet_Text: no pets',
           ),

@@ -9,6 +9,7 @@ import {
   petIdQuerySchema,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { gatePetData } from '../plans/product-gate.ts';
 import type { MedicalService } from './medical.service.ts';
 
 const errors = {
@@ -22,6 +23,8 @@ const errors = {
 /** The medical calls of pet-data section 7. Every call is scoped to the signed-in owner. */
 export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> = async (app, { service }) => {
   app.addHook('preValidation', requireUser);
+  // The dog brand's pet data needs an attached product (answers 471 until then).
+  gatePetData(app);
 
   app.get(
     '/v1/medical/mypetmedicals',

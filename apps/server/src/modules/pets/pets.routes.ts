@@ -9,6 +9,7 @@ import {
   petUpdateBodySchema,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { gatePetData } from '../plans/product-gate.ts';
 import type { PetsService } from './pets.service.ts';
 
 const errors = {
@@ -20,6 +21,8 @@ const errors = {
 /** The pet calls of pet-data section 7. Every call is scoped to the signed-in owner. */
 export const petsRoutes: FastifyPluginAsyncZod<{ service: PetsService }> = async (app, { service }) => {
   app.addHook('preValidation', requireUser);
+  // The dog brand's pet data needs an attached product (answers 471 until then).
+  gatePetData(app);
 
   app.get(
     '/v1/pet',

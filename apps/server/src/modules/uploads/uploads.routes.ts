@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, uploadImageQuerySchema, uploadImageResponseSchema } from '@pet/contract';
 import { badRequest } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { gatePetData } from '../plans/product-gate.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 
 export interface UploadRoutesOptions {
@@ -17,6 +18,8 @@ export interface UploadRoutesOptions {
  */
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
   app.addHook('preValidation', requireUser);
+  // A pet photo is pet data: the dog brand needs an attached product first (471); the avatar is not.
+  gatePetData(app, (request) => (request.query as { file_for?: unknown }).file_for === 'pet');
 
   app.post(
     '/v1/upload/image',

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CenteredCard } from '@/components/CenteredCard';
 import { PageTitle } from '@/components/PageTitle';
-import { useRouteHandle } from '@/app/route-handle';
+import { isSignedInAccess, useRouteHandle } from '@/app/route-handle';
 
 /**
  * What a route shows until its screen is built: its translated title, as the page heading inside
@@ -12,7 +12,7 @@ export function RouteTitlePage() {
   const { t } = useTranslation();
   const handle = useRouteHandle();
   const title = handle ? t(handle.titleKey) : '';
-  if (handle?.access === 'signedIn') return <PageTitle title={title} />;
+  if (handle && isSignedInAccess(handle.access)) return <PageTitle title={title} />;
   return (
     <CenteredCard>
       <Typography variant="h1" sx={{ fontSize: '1.6rem', textAlign: 'center' }}>

@@ -7,14 +7,12 @@ import PetsIcon from '@mui/icons-material/Pets';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard, LinkCardCue } from '@/components/LinkCard';
 import { PageTitle } from '@/components/PageTitle';
-import { useBrand } from '@/lib/brand';
-import { ACTIVATION_PATH, activationRequired, useProductVisibility } from '@/lib/product-visibility';
+import { useVisibleState } from '@/lib/product-visibility';
 import { useSession } from '@/lib/session';
 
 interface DashboardCard {
@@ -54,19 +52,15 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = [
 
 /**
  * / and /dashboard. Product visibility (account-area section 4): hideall and Loading show the
- * spinner instead of the cards; hidesidebar, and a user of the activation-first (dog) brand
- * without an associated product, go to the activation page (which hides the sidebar for them).
+ * spinner instead of the cards; hidesidebar never gets here (SignedInGuard sends it to the
+ * activation page, on this and every other route).
  */
 export function Component() {
   const { t } = useTranslation();
-  const brand = useBrand();
   const session = useSession();
-  const { state: visibility } = useProductVisibility();
+  const visibility = useVisibleState();
 
   if (visibility === 'hideall' || visibility === 'Loading') return <CenteredSpinner />;
-  if (visibility === 'hidesidebar' || activationRequired(brand, session.user)) {
-    return <Navigate to={ACTIVATION_PATH} replace />;
-  }
 
   const name = session.status === 'signedIn' ? session.user.name.trim() : undefined;
   return (

@@ -13,7 +13,7 @@ import { BrandLogo } from '@/components/BrandLogo';
 import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { ErrorState } from '@/components/ErrorState';
 import { SkipLink } from '@/components/SkipLink';
-import { showsContent, showsSidebar, useProductVisibility } from '@/lib/product-visibility';
+import { showsContent, showsSidebar, useVisibleState } from '@/lib/product-visibility';
 import { usePetsReloading, useSession } from '@/lib/session';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { ProfileMenu } from './ProfileMenu';
@@ -34,7 +34,7 @@ export function AppShell() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const session = useSession();
   const petsReloading = usePetsReloading();
-  const { state: visibility } = useProductVisibility();
+  const visibility = useVisibleState();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   // Mobile app embedding (?tokenI= / ?tokenA=): no top bar, sidebar or breadcrumbs.

@@ -19,8 +19,12 @@ export function breadcrumbLabelKey(segment: string): string {
   return `breadcrumb.${segment}`;
 }
 
+function routeAt(path: string) {
+  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, path) !== null);
+}
+
 export function isRoutePath(path: string): boolean {
-  return ROUTES.some((route) => matchPath({ path: route.path, end: true }, path) !== null);
+  return routeAt(path) !== undefined;
 }
 
 function decodeSegment(segment: string): string {
@@ -56,8 +60,15 @@ export function buildCrumbs(pathname: string, { withHome, petName }: BuildCrumbs
       crumbs.push({ id: path, text: name, to: segments[2] ? `${path}/${segments[2]}` : undefined });
       return;
     }
-    const to = SEGMENT_TARGETS[segment] ?? (isRoutePath(path) ? path : undefined);
-    crumbs.push({ id: path, labelKey: breadcrumbLabelKey(segment), to });
+    const route = routeAt(path);
+    const to = SEGMENT_TARGETS[segment] ?? (route ? path : undefined);
+    // A crumb of a screen is called as the screen's title (the route table's, as its h1), so the
+    // two never differ; other segments have a label of their own.
+    const labelKey = route ? route.titleKey : breadcrumbLabelKey(segment);
+    const previous = crumbs.at(-1);
+    // An alias row (/my-account is the profile) would repeat the next crumb: keep one, the deeper.
+    if (previous && 'labelKey' in previous && previous.labelKey === labelKey) crumbs.pop();
+    crumbs.push({ id: path, labelKey, to });
   });
 
   return crumbs;

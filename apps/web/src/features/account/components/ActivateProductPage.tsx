@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,11 +60,6 @@ export function ActivateProductPage({ title }: { title: string }) {
   const trackersRegistered = user.tracker_ids.length > 0;
   const mustActivate = activationRequired(brand, user);
 
-  // The activation-first (dog) brand shows only this page until a product is associated.
-  useEffect(() => {
-    if (mustActivate) setVisibility('hidesidebar');
-  }, [mustActivate, setVisibility]);
-
   const {
     register,
     handleSubmit,
@@ -98,8 +93,6 @@ export function ActivateProductPage({ title }: { title: string }) {
       } else {
         setFailure(result);
       }
-      // Account-area section 4: a failed activation without an associated product hides the sidebar.
-      if (mustActivate) setVisibility('hidesidebar');
     }
   });
 
@@ -164,17 +157,18 @@ export function ActivateProductPage({ title }: { title: string }) {
               {failure ? (
                 <Alert severity="error" role="alert" data-testid="activation-error">
                   {failure.contactSupport ? (
-                    <Link
-                      href={`mailto:${brand.supportEmail}`}
-                      underline="always"
-                      color="inherit"
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {t(failure.key)}
-                    </Link>
-                  ) : (
-                    t(failure.key)
-                  )}
+                    <>
+                      {' '}
+                      <Link
+                        href={`mailto:${brand.supportEmail}`}
+                        underline="always"
+                        color="inherit"
+                        sx={{ fontWeight: 600 }}
+                      >
+                        {t('Customer_Service_Text')}
+                      </Link>
+                    </>
+                  ) : null}
                 </Alert>
               ) : null}
 
