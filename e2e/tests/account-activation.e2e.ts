@@ -40,13 +40,15 @@ describe('activate product', () => {
       'https://www.prime-pet.de/#preise',
     );
 
-    // An unknown code (204) and another brand's code (470, a link to the customer service).
+    // An unknown code (204: No_Content_Tex) and another brand's code (470: Wrong_Code_Text with
+    // Customer_Service_Text as an underlined link).
     const codeField = page.getByRole('textbox', { name: /Activation code/ });
     await codeField.fill('NOPE-NOPE-NOPE');
     await send.click();
-    await page.getByTestId('activation-error').getByText('This code is not valid.').waitFor();
+    await page.getByTestId('activation-error').getByText('No product was found for this code.').waitFor();
     await codeField.fill(otherBrandCode);
     await send.click();
+    await page.getByTestId('activation-error').getByText('The code you entered is not correct.').waitFor();
     const support = page
       .getByTestId('activation-error')
       .getByRole('link', { name: 'This did not work. Please contact our customer service.' });

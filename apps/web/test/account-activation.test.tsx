@@ -47,7 +47,7 @@ describe('activate product', () => {
   });
 
   it.each([
-    [204, null, 'This code is not valid.'],
+    [204, null, 'No product was found for this code.'],
     [409, 'GPS_Tracker_Already_Exist', 'This GPS tracker is already registered.'],
     [433, 'Code_Already_Redeemed', 'This code has already been redeemed.'],
     [471, 'Product_Not_Attached_Text', 'No product is linked to your account yet.'],
@@ -69,12 +69,13 @@ describe('activate product', () => {
     expect(locationOf(router)).toBe('/my-account/activate-product');
   });
 
-  it('shows 470 as an underlined link to the customer service', async () => {
+  it('shows 470 as Wrong_Code_Text with Customer_Service_Text as an underlined link', async () => {
     installFakeApi({ routes: { 'POST /v1/auth/verifycode': () => apiError(470, 'Wrong_Code_Text') } });
     const { user } = renderApp('/my-account/activate-product');
     await user.type(await screen.findByRole('textbox', { name: /Activation code/ }), 'OTHER-BRAND');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const alert = await screen.findByTestId('activation-error');
+    expect(alert).toHaveTextContent(/^The code you entered is not correct\. This did not work/);
     const link = within(alert).getByRole('link', {
       name: 'This did not work. Please contact our customer service.',
     });

@@ -140,7 +140,7 @@ describe('api client: error mapping', () => {
     [434, 'default', 'Order_Already_Placed_Message'],
     [438, 'default', 'User_Does_Not_Exist_On_This_Platform'],
     [470, 'activation', 'Wrong_Code_Text'],
-    [470, 'activationPage', 'Customer_Service_Text'],
+    [470, 'activationPage', 'Wrong_Code_Text'],
     [470, 'default', 'No_User_Found'],
     [471, 'default', 'Product_Not_Attached_Text'],
     [473, 'default', 'Subscription_Expired'],

@@ -36,7 +36,7 @@ const TABLE: Array<[number | 'network', string, Partial<Record<CallContext, stri
       activateSubscription: 'Coupon_Not_Found',
       codePost: 'Invalid_Code',
       activation: 'Invalid_Code',
-      activationPage: 'Invalid_Code',
+      activationPage: 'No_Content_Tex',
     },
   ],
   [400, 'Bad_Request_Text', {}],
@@ -58,7 +58,7 @@ const TABLE: Array<[number | 'network', string, Partial<Record<CallContext, stri
     {
       activation: 'Wrong_Code_Text',
       activateSubscription: 'Wrong_Code_Text',
-      activationPage: 'Customer_Service_Text',
+      activationPage: 'Wrong_Code_Text',
     },
   ],
   [471, 'Product_Not_Attached_Text', {}],

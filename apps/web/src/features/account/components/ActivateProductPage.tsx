@@ -156,6 +156,7 @@ export function ActivateProductPage({ title }: { title: string }) {
 
               {failure ? (
                 <Alert severity="error" role="alert" data-testid="activation-error">
+                  {t(failure.key)}
                   {failure.contactSupport ? (
                     <>
                       {' '}
