@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server in its own process (so its memory can be read from /proc), fresh DATA_DIR. */
-export async function startServer(): Promise<BenchServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-bench-'));
   const url = `http://localhost:${port}`;
@@ -37,6 +37,7 @@ export async function startServer(): Promise<BenchServer> {
       PUBLIC_URL: url,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: 'inherit',
   });
@@ -96,4 +97,36 @@ export function rssBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb * 1024;
+}
+
+/**
+ * A bare Fastify server in its own process answering fixed JSON on the given paths (GET), the
+ * baseline of the ratio benches: same machine, same process model as the real server.
+ */
+export async function startBareServer(routes: Record<string, unknown>): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), BARE_ROUTES: JSON.stringify(routes) },
+      stdio: 'inherit',
+    },
+  );
+  for (let i = 0; i < 600; i++) {
+    if ((await fetch(`${url}/__ready`).catch(() => null))?.ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    dataDir: '',
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -56,6 +56,10 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Threads that hash passwords (scrypt); unset: one less than the machine's cores (1 to 4). */
+  PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Password hashes waiting for a thread before sign-ins are refused with 429; unset: 4 per thread. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Stripe keys. Unset secret key: the in-process Stripe-compatible sandbox (never in production). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -119,6 +123,8 @@ export interface AppConfig {
     authSecret: string | null;
     codeSecret: string | null;
     google: { issuer: string; clientId: string; clientSecret: string | null } | null;
+    /** The password hashing pool (platform/identity/password-pool.ts); null: its defaults. */
+    passwordHash: { workers: number | null; maxQueue: number | null };
   };
 }
 
@@ -294,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     identity: {
       authSecret: e.AUTH_SECRET ?? null,
       codeSecret: e.CODE_SECRET ?? null,
+      passwordHash: { workers: e.PASSWORD_HASH_WORKERS ?? null, maxQueue: e.PASSWORD_HASH_QUEUE ?? null },
       google:
         e.GOOGLE_ISSUER && e.GOOGLE_CLIENT_ID
           ? {

@@ -164,14 +164,22 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'Change name, language or stay_loggedin',
         description:
           'stay_loggedin sets the session lifetime: on, sessions last 30 days from sign-in; off, sessions last ' +
-          '1 day (the browser cookie ends with the browser session). Changing it adjusts the current sessions. ' +
-          'Answers the updated user info.',
+          '1 day (the browser cookie ends with the browser session). Changing it adjusts the current sessions ' +
+          "and, for a cookie session, re-issues the caller's cookie at once (Set-Cookie: persistent with " +
+          'Max-Age when on, a browser-session cookie without Max-Age/Expires when off). Answers the updated user info.',
         security: [{ cookie: [] }, { bearer: [] }],
         body: modifyBodySchema,
         response: { 200: userInfoSchema, 400: error('Invalid field'), ...signedInErrors },
       },
     },
-    async (request) => service.modify(signedInUser(request), request.body),
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const info = await service.modify(user, request.body);
+      if (request.body.stay_loggedin !== undefined && request.authVia === 'cookie') {
+        reply.header('set-cookie', await service.reissuedSessionCookie(user, request.body.stay_loggedin));
+      }
+      return info;
+    },
   );
 
   app.post(

@@ -28,7 +28,8 @@ import {
   SESSION_LIFETIME_STAY_SECONDS,
 } from '../../platform/identity/auth.ts';
 import type { Identity, SessionUser } from '../../platform/identity/identity.ts';
-import { hashPassword } from '../../platform/identity/password.ts';
+import type { PasswordHasher } from '../../platform/identity/password.ts';
+import { PasswordPoolBusyError } from '../../platform/identity/password-pool.ts';
 import { RATE_LIMITS, TooManyRequestsError, type RateLimiter } from '../../platform/rate-limit.ts';
 import type { CodeEvaluation, CodeProblem, CodeService } from '../plans/codes.service.ts';
 import { defaultProduct, productById, toProduct } from '../plans/plans.repo.ts';
@@ -132,6 +133,8 @@ export interface IdentityServiceDeps {
   log: FastifyBaseLogger;
   /** Key for the mobile token hashes. */
   secret: string;
+  /** Password hashing on the pool (platform/identity/password-pool.ts). */
+  passwords: PasswordHasher;
   /** Business time (the app's clock): when plans attached by code run out. */
   now?: () => Date;
 }
@@ -227,7 +230,10 @@ export class IdentityService implements IdentityDirectory {
     }
     const trackerIds = unique(body.tracker_ids);
     // Hashed before anything is looked up: known and unknown addresses cost the same.
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await this.deps.passwords.hash(body.password).catch((error: unknown) => {
+      if (error instanceof PasswordPoolBusyError) throw new TooManyRequestsError(error.retryAfterSeconds);
+      throw error;
+    });
     const userId = randomUUID();
     const brand = ctx.brand;
 
@@ -450,7 +456,24 @@ export class IdentityService implements IdentityDirectory {
       await repo.updateProfile(db, user.id, { stay_loggedin: body.stay_loggedin ? 1 : 0 });
       await this.applySessionLifetime(user.id, body.stay_loggedin);
     }
+    // The cached session carries the name and the session's end: both may have changed.
+    this.identity.invalidateSessions(user.id);
     return this.userInfo(user);
+  }
+
+  /**
+   * The Set-Cookie headers that re-issue the caller's session cookie after a stay_loggedin change,
+   * so the switch takes effect in this browser at once: persistent until the session's (new) end
+   * when on, a browser-session cookie when off.
+   */
+  async reissuedSessionCookie(user: SessionUser, stay: boolean): Promise<string[]> {
+    const row = await this.deps.db
+      .selectFrom('session')
+      .select(['token', 'expiresAt'])
+      .where('id', '=', user.sessionId)
+      .executeTakeFirst();
+    if (!row) return [];
+    return this.identity.sessionCookieHeaders({ token: row.token, expiresAt: new Date(row.expiresAt) }, stay);
   }
 
   /**

@@ -5,6 +5,8 @@ import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit.t
 import { HostPolicy } from '../../platform/identity/hosts.ts';
 import { Identity } from '../../platform/identity/identity.ts';
 import { IdentityMails } from '../../platform/identity/mails.ts';
+import { PasswordHasher } from '../../platform/identity/password.ts';
+import { PasswordPool } from '../../platform/identity/password-pool.ts';
 import { identityPlugin } from '../../platform/identity/plugin.ts';
 import { resolveSecrets } from '../../platform/identity/secrets.ts';
 import { CodeService } from '../plans/codes.service.ts';
@@ -33,6 +35,10 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   const limiter = createRateLimiter(db, database.kind, config.rateLimit);
   const hosts = new HostPolicy(config);
   const codes = new CodeService(secrets.codeSecret);
+  const { workers, maxQueue } = config.identity.passwordHash;
+  const pool = new PasswordPool({ workers: workers ?? undefined, maxQueue: maxQueue ?? undefined });
+  app.addHook('onClose', async () => pool.close());
+  const passwords = new PasswordHasher(pool);
   const service = new IdentityService({
     db,
     kind: database.kind,
@@ -40,6 +46,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
     limiter,
     log: app.log,
     secret: secrets.codeSecret,
+    passwords,
     now: () => app.clock.now(),
   });
   const mails = new IdentityMails(hosts, mailer, (userId) => service.userSettings(userId), app.log);
@@ -53,6 +60,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
     log: app.log,
     hosts,
     directory: service,
+    passwords,
   });
   service.attach(identity);
   await identity.migrate();

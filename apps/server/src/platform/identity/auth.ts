@@ -14,7 +14,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import type { PasswordHasher } from './password.ts';
+import { PasswordPoolBusyError } from './password-pool.ts';
 import type { HostPolicy } from './hosts.ts';
 import { languageFromHeaders, type IdentityMails, type MailRecipient } from './mails.ts';
 
@@ -50,6 +51,7 @@ export interface IdentityDeps {
   log: FastifyBaseLogger;
   hosts: HostPolicy;
   directory: IdentityDirectory;
+  passwords: PasswordHasher;
 }
 
 type RequestLike = Request | Headers | undefined | null;
@@ -63,7 +65,7 @@ function headersOf(source: RequestLike): Headers | null {
 export const ACCOUNT_DELETED_CODE = 'ACCOUNT_DELETED';
 
 export function createAuthOptions(deps: IdentityDeps) {
-  const { config, db, hosts, mails, limiter, log, directory } = deps;
+  const { config, db, hosts, mails, limiter, log, directory, passwords } = deps;
 
   const google = config.identity.google;
 
@@ -113,7 +115,13 @@ export function createAuthOptions(deps: IdentityDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
-      password: { hash: hashPassword, verify: verifyPassword },
+      // On the password pool; at capacity the call is refused at once (429, Retry-After). An
+      // unknown address costs one hash there too (better-auth hashes the given password), so it
+      // takes as long as a known one and is bounded by the same queue.
+      password: {
+        hash: (password: string) => busyAsTooMany(passwords.hash(password)),
+        verify: (input: { hash: string; password: string }) => busyAsTooMany(passwords.verify(input)),
+      },
       sendResetPassword: async ({ user, token }, request) => {
         const headers = headersOf(request);
         if (!mails.belongsToRequestBrand(user as MailRecipient, headers)) return;
@@ -321,6 +329,20 @@ export function isBanActive(user: { banned?: unknown; banExpires?: Date | string
   if (!user.banned) return false;
   if (!user.banExpires) return true;
   return new Date(user.banExpires).getTime() > Date.now();
+}
+
+async function busyAsTooMany<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof PasswordPoolBusyError)) throw error;
+    const seconds = String(error.retryAfterSeconds);
+    throw new APIError(
+      'TOO_MANY_REQUESTS',
+      { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' },
+      { 'Retry-After': seconds, 'X-Retry-After': seconds },
+    );
+  }
 }
 
 async function enforce(limiter: RateLimiter, key: string, rule: { window: number; max: number }) {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { getMigrations } from 'better-auth/db/migration';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { SIGN_IN_FINISH_PATH } from '@pet/contract';
@@ -8,6 +9,7 @@ import {
   ONE_TIME_TOKEN_MINUTES,
   type IdentityDeps,
 } from './auth.ts';
+import { SessionCache } from './session-cache.ts';
 
 /** The signed-in user of a request, as /v1 routes see it (`request.user`). */
 export interface SessionUser {
@@ -44,6 +46,8 @@ interface RawSession {
 export class Identity {
   readonly auth: ReturnType<typeof createAuth>['auth'];
   readonly options: ReturnType<typeof createAuth>['options'];
+  /** Resolved sessions of this instance (see session-cache.ts for what invalidates them). */
+  readonly sessions = new SessionCache();
 
   constructor(readonly deps: IdentityDeps) {
     const created = createAuth(deps);
@@ -67,6 +71,69 @@ export class Identity {
 
   async sessionCookieName(): Promise<string> {
     return (await this.auth.$context).authCookies.sessionToken.name;
+  }
+
+  /**
+   * The session of a /v1 request through the cache: `credentials` is the request's bearer token and
+   * session cookie value (what better-auth would read), `headers` builds the request headers only
+   * when the cache has no answer.
+   */
+  async resolveSession(credentials: string, headers: () => Headers): Promise<SessionUser | null> {
+    const key = SessionCache.key(credentials);
+    const cached = this.sessions.get(key);
+    if (cached) return cached;
+    const generation = this.sessions.generation;
+    const user = await this.getSession(headers());
+    if (user) this.sessions.set(key, user, generation);
+    return user;
+  }
+
+  /** Drops the cached sessions of a user on this instance (their sessions or profile changed). */
+  invalidateSessions(userId: string): void {
+    this.sessions.invalidateUser(userId);
+  }
+
+  /**
+   * A Set-Cookie header that re-issues a session's cookie with new attributes (stay_loggedin):
+   * persistent (Max-Age until the session ends) or, with `persistent` false, a browser-session
+   * cookie (no Max-Age, no Expires). The value is signed as better-auth signs it, so better-auth
+   * reads it like its own. The dont_remember marker follows, because better-auth reads it when it
+   * issues a new cookie itself (change password).
+   */
+  async sessionCookieHeaders(
+    session: { token: string; expiresAt: Date },
+    persistent: boolean,
+  ): Promise<string[]> {
+    const context = await this.auth.$context;
+    const { sessionToken, dontRememberToken } = context.authCookies;
+    const sign = (value: string) =>
+      encodeURIComponent(`${value}.${createHmac('sha256', context.secret).update(value).digest('base64')}`);
+    const attributes = (options: {
+      path?: string;
+      secure?: boolean;
+      sameSite?: string | boolean;
+      httpOnly?: boolean;
+      domain?: string;
+    }) =>
+      [
+        `Path=${options.path ?? '/'}`,
+        options.domain ? `Domain=${options.domain}` : '',
+        options.httpOnly ? 'HttpOnly' : '',
+        options.secure ? 'Secure' : '',
+        typeof options.sameSite === 'string'
+          ? `SameSite=${options.sameSite[0]!.toUpperCase()}${options.sameSite.slice(1).toLowerCase()}`
+          : '',
+      ].filter(Boolean);
+    const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
+    const sessionCookie = [
+      `${sessionToken.name}=${sign(session.token)}`,
+      ...(persistent ? [`Max-Age=${maxAge}`] : []),
+      ...attributes(sessionToken.attributes),
+    ].join('; ');
+    const marker = persistent
+      ? [`${dontRememberToken.name}=`, 'Max-Age=0', ...attributes(dontRememberToken.attributes)].join('; ')
+      : [`${dontRememberToken.name}=${sign('true')}`, ...attributes(dontRememberToken.attributes)].join('; ');
+    return [sessionCookie, marker];
   }
 
   /** The session of a request (cookie or `Authorization: Bearer`), or null. */
@@ -146,5 +213,6 @@ export class Identity {
   async revokeSessions(userId: string): Promise<void> {
     const context = await this.auth.$context;
     await context.internalAdapter.deleteUserSessions(userId);
+    this.invalidateSessions(userId);
   }
 }

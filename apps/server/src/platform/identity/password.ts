@@ -1,4 +1,5 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PasswordPool } from './password-pool.ts';
 
 /**
  * Password hashing at OWASP strength: scrypt with N=2^17, r=8, p=1 (OWASP Password Storage Cheat
@@ -11,44 +12,33 @@ const P = 1;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 
-function scrypt(
-  password: string,
-  salt: Buffer,
-  n: number,
-  r: number,
-  p: number,
-  keyLength: number,
-): Promise<Buffer> {
-  // scrypt needs 128 * N * r bytes; allow twice that.
-  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
-}
+/**
+ * Hashes and verifies on the password pool (password-pool.ts), never on the event loop or libuv's
+ * shared threads. Both throw PasswordPoolBusyError at once when the pool is at capacity.
+ */
+export class PasswordHasher {
+  constructor(private readonly pool: PasswordPool) {}
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const key = await scrypt(password, salt, N, R, P, KEY_LENGTH);
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
-}
+  hash = async (password: string): Promise<string> => {
+    const salt = randomBytes(SALT_LENGTH);
+    const key = await this.scrypt(password, salt, N, R, P, KEY_LENGTH);
+    return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  };
 
-export async function verifyPassword({
-  hash,
-  password,
-}: {
-  hash: string;
-  password: string;
-}): Promise<boolean> {
-  const parts = hash.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [n, r, p] = parts.slice(1, 4).map((v) => Number.parseInt(v, 10)) as [number, number, number];
-  if (![n, r, p].every((v) => Number.isSafeInteger(v) && v > 0) || n > 2 ** 20 || r > 32 || p > 16)
-    return false;
-  const salt = Buffer.from(parts[4]!, 'base64');
-  const expected = Buffer.from(parts[5]!, 'base64');
-  if (expected.length === 0) return false;
-  const actual = await scrypt(password, salt, n, r, p, expected.length);
-  return timingSafeEqual(actual, expected);
+  verify = async ({ hash, password }: { hash: string; password: string }): Promise<boolean> => {
+    const parts = hash.split('$');
+    if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+    const [n, r, p] = parts.slice(1, 4).map((v) => Number.parseInt(v, 10)) as [number, number, number];
+    if (![n, r, p].every((v) => Number.isSafeInteger(v) && v > 0) || n > 2 ** 20 || r > 32 || p > 16)
+      return false;
+    const salt = Buffer.from(parts[4]!, 'base64');
+    const expected = Buffer.from(parts[5]!, 'base64');
+    if (expected.length === 0) return false;
+    const actual = await this.scrypt(password, salt, n, r, p, expected.length);
+    return timingSafeEqual(actual, expected);
+  };
+
+  private scrypt(password: string, salt: Buffer, n: number, r: number, p: number, keyLength: number) {
+    return this.pool.scrypt({ password: password.normalize('NFKC'), salt, n, r, p, keyLength });
+  }
 }

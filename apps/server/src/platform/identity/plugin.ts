@@ -77,7 +77,11 @@ export const identityPlugin = fp<IdentityPluginOptions>(
               });
             }
           }
-          return bridge(identity, request, reply);
+          try {
+            return await bridge(identity, request, reply);
+          } finally {
+            if (mayChangeSessions(request)) identity.sessions.clear();
+          }
         },
       });
     });
@@ -96,7 +100,9 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       if (!request.url.startsWith('/v1/')) return;
       if (!hasCredentials(request, cookieName)) return;
       const bearer = bearerToken(request);
-      const user = await identity.getSession(requestHeaders(request));
+      // Keyed on exactly what better-auth reads: the bearer token and the session cookie.
+      const credentials = `${bearer ?? ''}\n${sessionCookieValue(request, cookieName) ?? ''}`;
+      const user = await identity.resolveSession(credentials, () => requestHeaders(request));
       if (!user) return;
       request.user = user;
       request.authVia =
@@ -119,8 +125,31 @@ function bearerToken(request: FastifyRequest): string | null {
     : null;
 }
 
+function sessionCookieValue(request: FastifyRequest, cookieName: string): string | null {
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
+  for (const part of cookie.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === cookieName) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
 function hasCredentials(request: FastifyRequest, cookieName: string): boolean {
   return bearerToken(request) !== null || (request.headers.cookie ?? '').includes(`${cookieName}=`);
+}
+
+/**
+ * Identity calls that cannot end or alter an existing session: reads and new sign-ins. Every other
+ * call (sign-out, session revocation, admin ban or removal, password change or reset, e-mail
+ * verification, user update or deletion) empties this instance's session cache (rare, and always
+ * correct, whichever user it concerned).
+ */
+const KEEPS_SESSIONS =
+  /^\/identity\/(get-session|list-sessions|ok|error|sign-in\/|sign-up\/|callback\/|oauth2\/callback\/|request-password-reset|one-time-token\/|magic-link\/verify|reset-password\/)/;
+
+function mayChangeSessions(request: FastifyRequest): boolean {
+  return !KEEPS_SESSIONS.test(request.url);
 }
 
 /** Links opened from a mail in the browser: a refusal must land on a page, never as raw JSON. */
