@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   browserTimeZoneOffsetHours,
@@ -291,6 +291,30 @@ describe('appointment lists', () => {
     const { router } = renderApp(`${BASE}/add-appointment`);
     await waitFor(() => expect(locationOf(router)).toBe('/not-allowed'));
     expect(api.callsTo('POST', '/v1/appointment')).toHaveLength(0);
+  });
+
+  it('refuses appointments in the tier-fritz brand without any link to the subscription page', async () => {
+    installAppointmentsApi([], { brand: 'tierfritz', appointments: false });
+    renderApp(ALL);
+    const prompt = await screen.findByRole('region', {
+      name: 'Appointments with reminders are part of our paid plans.',
+    });
+    expect(within(prompt).queryByRole('link')).not.toBeInTheDocument();
+    cleanup();
+    const { router } = renderApp(`${BASE}/add-appointment`);
+    await waitFor(() => expect(locationOf(router)).toBe('/not-allowed'));
+    expect(await screen.findByRole('link', { name: 'Go to the home page' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View plans' })).not.toBeInTheDocument();
+  });
+
+  it('leads other brands from the not-allowed route to the plans', async () => {
+    installAppointmentsApi([], { appointments: false });
+    const { router } = renderApp(`${BASE}/add-appointment`);
+    await waitFor(() => expect(locationOf(router)).toBe('/not-allowed'));
+    expect(await screen.findByRole('link', { name: 'View plans' })).toHaveAttribute(
+      'href',
+      '/my-account/subscription',
+    );
   });
 
   it('edits an appointment in its row: the type is read-only, the row updates and closes', async () => {

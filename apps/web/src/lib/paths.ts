@@ -25,3 +25,11 @@ export function signInPath(continueUrl?: string): string {
     ? `/signin?continueUrl=${encodeURIComponent(continueUrl)}`
     : '/signin';
 }
+
+/**
+ * History state of the not-allowed route (pet-data section 2): `upgradeLink: false` hides its way
+ * to the plans for a refusal whose brand shows none (tier-fritz appointments).
+ */
+export interface NotAllowedState {
+  upgradeLink?: boolean;
+}

@@ -1,15 +1,19 @@
 import Button from '@mui/material/Button';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';
+import type { NotAllowedState } from '@/lib/paths';
 
 /**
  * Pet-data section 2: a free-plan user who reaches an add page is sent here. Explains that the
- * feature is part of a paid plan and leads to the plans.
+ * feature is part of a paid plan and leads to the plans (unless the refusing page says its brand
+ * shows no such link: NotAllowedState).
  */
 export function Component() {
   const { t } = useTranslation();
+  const upgradeLink = (useLocation().state as NotAllowedState | null)?.upgradeLink !== false;
   return (
     <ErrorState
       icon={<WorkspacePremiumOutlinedIcon />}
@@ -17,10 +21,12 @@ export function Component() {
       description={t('notAllowed.text')}
       actions={
         <>
-          <Button variant="contained" component={RouterLink} to="/my-account/subscription">
-            {t('notAllowed.showPlans')}
-          </Button>
-          <Button variant="outlined" component={RouterLink} to="/dashboard">
+          {upgradeLink ? (
+            <Button variant="contained" component={RouterLink} to="/my-account/subscription">
+              {t('notAllowed.showPlans')}
+            </Button>
+          ) : null}
+          <Button variant={upgradeLink ? 'outlined' : 'contained'} component={RouterLink} to="/dashboard">
             {t('errors.goHome')}
           </Button>
         </>

@@ -12,7 +12,7 @@ import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
-import type { PetRef } from '@/lib/paths';
+import type { NotAllowedState, PetRef } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { afterSavePath, appointmentsListPath } from '@/features/appointments/paths';
 import { AppointmentsPetHeader } from './AppointmentsPetHeader';
@@ -44,7 +44,12 @@ export function AppointmentAddPage({ title, pet }: { title: string; pet?: PetRef
     );
   }
   const user = session.user;
-  if (!user.product || !appointmentsAllowed(user.product)) return <Navigate to="/not-allowed" replace />;
+  if (!user.product || !appointmentsAllowed(user.product)) {
+    // The not-allowed page leads to the plans unless the brand's appointment refusals carry no
+    // subscription link (tier-fritz).
+    const state: NotAllowedState = { upgradeLink: brand.limits.appointmentLimitLink };
+    return <Navigate to="/not-allowed" replace state={state} />;
+  }
 
   const pets = user.pets;
   const noPet = !pet && pets.length === 0;
