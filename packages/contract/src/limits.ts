@@ -44,3 +44,11 @@ export function showPetUpsellButton(
 export function appointmentsAllowed(plan: Pick<PlanLimits, 'appointments' | 'medical'>): boolean {
   return plan.appointments && plan.medical;
 }
+
+/**
+ * The extras beyond the spec (calendar feed and .ics downloads) belong to the paid plans: none on
+ * the brand's free (default) plan or without a plan (Paid_Extras_Not_Allowed_Text, the upsell).
+ */
+export function paidExtrasAllowed(plan: Pick<PlanLimits, 'is_default'> | null | undefined): boolean {
+  return plan !== null && plan !== undefined && !plan.is_default;
+}

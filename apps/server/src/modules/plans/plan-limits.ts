@@ -5,6 +5,7 @@ import {
   documentLimitMessageKey,
   documentLimitReached,
   LIMIT_KEYS,
+  paidExtrasAllowed as paidExtrasAllowedByPlan,
   petLimitMessageKey,
   petLimitReached,
 } from '@pet/contract';
@@ -133,9 +134,9 @@ export async function assertEmergencyDownloadAllowed(
 }
 
 /**
- * The extras beyond the spec (calendar feed, ...) belong to the paid plans: a user on the brand's
- * free (default) plan is refused with Paid_Extras_Not_Allowed_Text and the web shows the upsell. A
- * read, not an insert's guard, so no lock is taken.
+ * The extras beyond the spec (calendar feed, ...): the contract's paidExtrasAllowed rule on the
+ * user's plan; refused with Paid_Extras_Not_Allowed_Text (the web shows the upsell). A read, not an
+ * insert's guard, so no lock is taken.
  */
 export async function paidExtrasAllowed(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db
@@ -144,7 +145,7 @@ export async function paidExtrasAllowed(db: Kysely<Database>, userId: string): P
     .select('product.is_default')
     .where('user_subscription.user_id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined && !fromDbBool(row.is_default);
+  return paidExtrasAllowedByPlan(row ? { is_default: fromDbBool(row.is_default) } : null);
 }
 
 export async function assertPaidExtrasAllowed(db: Kysely<Database>, userId: string): Promise<void> {

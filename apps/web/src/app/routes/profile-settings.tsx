@@ -4,8 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useRouteHandle } from '@/app/route-handle';
 import { endSession } from '@/app/session-actions';
 import { SettingsPage } from '@/features/account/components/SettingsPage';
+import { CalendarSubscriptionSetting } from '@/features/calendar/components/CalendarSubscriptionSetting';
 
-/** /my-account/profile/settings: language, address, stay logged in, logout (to /) and help. */
+/**
+ * /my-account/profile/settings: language, address, stay logged in, the calendar subscription, logout
+ * (to /) and help.
+ */
 export function Component() {
   const { t } = useTranslation();
   const handle = useRouteHandle();
@@ -15,6 +19,7 @@ export function Component() {
     <SettingsPage
       title={t(handle?.titleKey ?? 'route.settings')}
       onLogout={() => endSession(queryClient, '/', navigate)}
+      calendarSetting={<CalendarSubscriptionSetting />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -29,7 +29,16 @@ const sectionContent = { p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5,
  * User Administration accordion with the address, stay logged in, logout (to /) and help (the
  * brand's FAQ in a new tab). `onLogout` signs out; the route module provides it.
  */
-export function SettingsPage({ title, onLogout }: { title: string; onLogout: () => Promise<void> }) {
+export function SettingsPage({
+  title,
+  onLogout,
+  calendarSetting,
+}: {
+  title: string;
+  onLogout: () => Promise<void>;
+  /** The calendar subscription section (features/calendar), composed in by the route. */
+  calendarSetting?: ReactNode;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const user = useSignedInUser();
@@ -92,6 +101,12 @@ export function SettingsPage({ title, onLogout }: { title: string; onLogout: () 
             <StayLoggedInSetting stored={user.stay_loggedin} />
           </CardContent>
         </Card>
+
+        {calendarSetting ? (
+          <Card>
+            <CardContent sx={sectionContent}>{calendarSetting}</CardContent>
+          </Card>
+        ) : null}
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
           <Button

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -54,7 +54,16 @@ const TRANSITION = { timeout: 250, unmountOnExit: true };
  * the row and closes it. On a plan without appointments the paid-service prompt replaces the add
  * action.
  */
-export function AppointmentsPage({ title, pet }: { title: string; pet?: PetRef }) {
+export function AppointmentsPage({
+  title,
+  pet,
+  rowAction,
+}: {
+  title: string;
+  pet?: PetRef;
+  /** An action above an open appointment (add to calendar, features/calendar), composed in by the route. */
+  rowAction?: (item: AppointmentListItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const errorMessage = useApiErrorMessage();
@@ -125,6 +134,9 @@ export function AppointmentsPage({ title, pet }: { title: string; pet?: PetRef }
               <RowSummary item={item} showPet={!pet} />
             </AccordionSummary>
             <AccordionDetails sx={{ px: { xs: 2, sm: 2.5 }, pb: 2.5, pt: 1 }}>
+              {rowAction ? (
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{rowAction(item)}</Box>
+              ) : null}
               <Suspense fallback={<FormSkeleton />}>
                 <AppointmentForm
                   item={item}
