@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { acquireStartupLock } from './db/startup-lock.ts';
 import { seedPlans } from './db/seed.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -90,6 +91,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  // Instances starting together migrate and seed one at a time (the identity tables are created in
+  // registerIdentity, so the lock is held until the app is composed).
+  const releaseStartupLock = await acquireStartupLock(database);
   await migrateToLatest(database.db);
   await seedPlans(database.db);
   const clock = new AdjustableClock();
@@ -170,5 +174,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // stops (waiting for the jobs in hand) before the database closes.
   if (config.jobs.enabled) app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
+  await releaseStartupLock();
   return app;
 }
