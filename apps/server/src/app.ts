@@ -26,6 +26,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
 import { registerAccount } from './modules/account/index.ts';
 import { registerSubscription } from './modules/subscription/index.ts';
+import { registerClientLog } from './modules/client-log/index.ts';
 import { registerPets } from './modules/pets/index.ts';
 import { registerContacts } from './modules/contacts/index.ts';
 import { registerMedical } from './modules/medical/index.ts';
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pets: app.pets,
     setUserImage: (userId, file) => app.account.setAvatar(userId, file),
   });
+  await registerClientLog(app);
   await app.register(systemRoutes, {
     publicUrl: config.publicUrl,
     version: config.version,

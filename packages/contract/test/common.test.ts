@@ -16,7 +16,6 @@ import {
   requiredText,
   todayAtOffset,
   uploadImageQuerySchema,
-  clientLogBodySchema,
 } from '../src/entities/common.ts';
 import { issuesOf, parseOk } from './helpers.ts';
 
@@ -197,8 +196,4 @@ describe('shared queries and bodies', () => {
     expect(issuesOf(uploadImageQuerySchema, { file_for: 'document' })).not.toEqual([]);
   });
 
-  it('clientLogBodySchema needs all three fields', () => {
-    expect(issuesOf(clientLogBodySchema, { log: 'x', platform: 'web', error: 'boom' })).toEqual([]);
-    expect(issuesOf(clientLogBodySchema, { log: 'x' })).toHaveLength(2);
-  });
 });

@@ -170,10 +170,3 @@ export type UploadImageQuery = z.infer<typeof uploadImageQuerySchema>;
 export const uploadImageResponseSchema = z.object({ image_url: z.string().min(1) });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
 
-/** The logging POST (path not shown in the spec): sent by clients on failures. */
-export const clientLogBodySchema = z.object({
-  log: z.string().max(10_000),
-  platform: z.string().max(100),
-  error: z.string().max(10_000),
-});
-export type ClientLogBody = z.infer<typeof clientLogBodySchema>;

@@ -9,3 +9,5 @@ export * from './documents.ts';
 export * from './appointments.ts';
 export * from './emergency.ts';
 export * from './calendar.ts';
+export * from './client-log.ts';
+export * from './lost-pet.ts';

@@ -50,6 +50,8 @@ export const RATE_LIMITS = {
   signInPerEmail: { window: 900, max: 10 },
   magicLinkPerEmail: { window: 900, max: 3 },
   oneTimeTokenPerUser: { window: 600, max: 10 },
+  /** Failure reports of the apps (POST /v1/logging): a log line per report, so a flood is capped. */
+  clientLogPerIp: { window: 60, max: 20 },
   /** The public emergency download guesses a password (the activation code). */
   emergencyPublicPerIp: { window: 900, max: 10 },
 } as const satisfies Record<string, RateLimitRule>;
