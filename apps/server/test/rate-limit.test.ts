@@ -220,6 +220,17 @@ describe('rate-limit store configuration', () => {
   });
 });
 
+describe('a Redis that does not answer', () => {
+  it('fails the check within seconds instead of holding the request', async () => {
+    // Port 1: nothing listens there; the store keeps reconnecting in the background.
+    const store = new RedisRateLimitStore({ url: 'redis://127.0.0.1:1', prefix: 'x:' });
+    const started = Date.now();
+    await expect(store.consume('k', { window: 60, max: 1 })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await store.close();
+  });
+});
+
 describe.skipIf(!hasRedis)('the app on RATE_LIMIT_STORE=redis', () => {
   const prefix = `pet-test:${randomUUID()}:`;
   let t: TestApp;
