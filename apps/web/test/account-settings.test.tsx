@@ -43,6 +43,39 @@ describe('settings', () => {
     expect(within(group).getByRole('radio', { name: 'English' })).toBeChecked();
   });
 
+  it('speaks the stored language: an account stored in German turns an English UI German', async () => {
+    installFakeApi({ user: makeUser({ language: 'German' }) });
+    const { i18n } = renderApp('/my-account/profile/settings', { language: 'en' });
+    // The heading and the choice agree with what is stored, not with the browser's language.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Einstellungen' })).toBeInTheDocument();
+    expect(i18n.language).toBe('de');
+    const group = screen.getByRole('radiogroup', { name: 'Sprache' });
+    expect(within(group).getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  });
+
+  it("stores the sidebar's Change language too, and Settings shows it", async () => {
+    const routes: Parameters<typeof installFakeApi>[0] = { routes: {} };
+    const api = installFakeApi(routes);
+    routes.routes!['POST /v1/auth/modify'] = withModify(api);
+    const { user, i18n, router } = renderApp('/my-account/profile/settings');
+    await screen.findByRole('radiogroup', { name: 'Language' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const changeLanguage = within(nav).queryByRole('button', { name: 'Change language' });
+    if (!changeLanguage) await user.click(within(nav).getByRole('button', { name: /My account/ }));
+    await user.click(within(nav).getByRole('button', { name: 'Change language' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deutsch' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/v1/auth/modify')).toHaveLength(1));
+    expect(JSON.parse(api.callsTo('POST', '/v1/auth/modify')[0]!.body!)).toEqual({ language: 'German' });
+    expect(i18n.language).toBe('de');
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Sprache' })).getByRole('radio', { name: 'Deutsch' }),
+    ).toBeChecked();
+    // Still German after the next page: the stored language and the UI agree.
+    await router.navigate('/my-account/profile');
+    await waitFor(() => expect(i18n.language).toBe('de'));
+  });
+
   it('saves the address from the User Administration accordion with PUT /v1/user/update?id=', async () => {
     const api = installFakeApi({
       user: makeUser({ address_1: 'Hauptstraße 1', city: 'Berlin', country: 'Deutschland' }),

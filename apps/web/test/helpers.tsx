@@ -113,6 +113,9 @@ export interface FakeApiOptions {
   configFails?: boolean;
 }
 
+/** The state of the newest fake API (renderApp reads it). */
+let currentFakeState: { user: UserInfo | null } | null = null;
+
 /** Stubs fetch with the few calls the shell makes; records every call. */
 export function installFakeApi(options: FakeApiOptions = {}) {
   const calls: RecordedCall[] = [];
@@ -145,6 +148,7 @@ export function installFakeApi(options: FakeApiOptions = {}) {
     return apiError(404, 'Not_Found_Text');
   });
   vi.stubGlobal('fetch', fetchMock);
+  currentFakeState = state;
   return {
     calls,
     fetchMock,
@@ -173,6 +177,11 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   setUnauthorizedHandler(null);
   setSignOutTarget(null);
   const queryClient = createTestQueryClient();
+  // One language (issue 14.4): the signed-in UI speaks the account's stored language, so a test
+  // that renders in German has a German account unless it set the user's language itself.
+  if (options.language === 'de' && currentFakeState?.user?.language === 'English') {
+    currentFakeState.user = { ...currentFakeState.user, language: 'German' };
+  }
   const i18n = createI18n(options.language ?? 'en');
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
   const user = userEvent.setup();

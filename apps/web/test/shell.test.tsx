@@ -5,7 +5,7 @@ import { ACCOUNT_MENU } from '@/app/shell/sidebar-menu';
 import { translations } from '@/lib/i18n';
 
 const { en } = translations;
-import { installFakeApi, locationOf, makeProduct, makeUser, renderApp } from './helpers';
+import { installFakeApi, json, locationOf, makeProduct, makeUser, renderApp } from './helpers';
 
 const ALL_ACCOUNT_LABELS = ACCOUNT_MENU.map(
   (entry) => (en.nav as Record<string, string>)[entry.labelKey.replace('nav.', '')] ?? entry.labelKey,
@@ -137,8 +137,15 @@ describe('shell', () => {
     expect(i18n.t('Select_Pet_Text')).toBe('Your dog');
   });
 
-  it('switches the language from the menu at once and remembers it', async () => {
-    installFakeApi();
+  it('switches the language from the menu at once, remembers it and stores it in the account', async () => {
+    const api = installFakeApi({
+      routes: {
+        'POST /v1/auth/modify': (call) => {
+          api.state.user = { ...api.state.user!, ...(JSON.parse(call.body ?? '{}') as object) };
+          return json(api.state.user);
+        },
+      },
+    });
     const { user } = renderApp('/my-account/profile');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await user.click(within(nav).getByRole('button', { name: 'Change language' }));
@@ -146,6 +153,9 @@ describe('shell', () => {
     expect(await screen.findByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
     expect(localStorage.getItem('pet.language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');
+    // One language (issue 14.4): the account's stored language follows.
+    await waitFor(() => expect(api.callsTo('POST', '/v1/auth/modify')).toHaveLength(1));
+    expect(JSON.parse(api.callsTo('POST', '/v1/auth/modify')[0]!.body!)).toEqual({ language: 'German' });
   });
 
   it('signs out from the profile menu and goes to /signin', async () => {

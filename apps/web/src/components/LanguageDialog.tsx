@@ -12,12 +12,23 @@ import { useLanguage } from '@/lib/use-language';
 /** Language names are written in their own language so everyone finds theirs. */
 const LANGUAGE_NAMES: Record<UiLanguage, string> = { en: 'English', de: 'Deutsch' };
 
-/** Change language: switches the UI at once and remembers the choice. */
-export function LanguageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Change language: switches the UI at once and remembers the choice. `onChoose` replaces the
+ * switch where there is more to do (signed in: the account's language is stored too).
+ */
+export function LanguageDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose?: (language: UiLanguage) => void;
+}) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
   const choose = (next: UiLanguage) => {
-    setLanguage(next);
+    (onChoose ?? setLanguage)(next);
     onClose();
   };
   return (

@@ -58,15 +58,15 @@ export function activationRequired(
 /**
  * The state the layout shows, on every route, typed or linked (issue 14.1): the activation-first
  * brand hides the sidebar for a user without an associated product because of who the user is,
- * not because the sign-in screen said so, so a reload or a typed URL cannot bypass it. Only the
- * passing states of a running sign-in (hideall, Loading) come from the stored flag.
+ * not only because the sign-in screen said so, so a reload or a typed URL cannot bypass it. A flag
+ * a flow set (hideall while signing in, hidesidebar) is shown as set.
  */
 export function visibleState(
   stored: ProductVisibilityState,
   brand: Pick<BrandConfig, 'productVisibility'>,
   user: Pick<UserInfo, 'product_associated'> | null | undefined,
 ): ProductVisibilityState {
-  if (stored === 'hideall' || stored === 'Loading') return stored;
+  if (stored !== 'donthide') return stored;
   return activationRequired(brand, user) ? 'hidesidebar' : 'donthide';
 }
 

@@ -13,6 +13,7 @@ import { BrandLogo } from '@/components/BrandLogo';
 import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { ErrorState } from '@/components/ErrorState';
 import { SkipLink } from '@/components/SkipLink';
+import { useStoredLanguageApplied } from '@/features/account/use-account-language';
 import { showsContent, showsSidebar, useVisibleState } from '@/lib/product-visibility';
 import { usePetsReloading, useSession } from '@/lib/session';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
@@ -36,6 +37,8 @@ export function AppShell() {
   const petsReloading = usePetsReloading();
   const visibility = useVisibleState();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The UI speaks the account's stored language (issue 14.4).
+  useStoredLanguageApplied(session.user?.language);
 
   // Mobile app embedding (?tokenI= / ?tokenA=): no top bar, sidebar or breadcrumbs.
   const embedding = useMobileEmbedding(session.user?.id ?? null);

@@ -16,6 +16,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXPAND_ANIMATION_MS, type PetSummary } from '@pet/contract';
 import { LanguageDialog } from '@/components/LanguageDialog';
+import { useChooseAccountLanguage } from '@/features/account/use-account-language';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import { petPath } from '@/lib/paths';
@@ -146,6 +147,8 @@ export function Sidebar({ pets, petsLoading, productInternalNote, onNavigate }: 
   const brand = useBrand();
   const { pathname } = useLocation();
   const [languageOpen, setLanguageOpen] = useState(false);
+  // Signed in, Change language stores the account's language too (issue 14.4: one language).
+  const { choose: chooseLanguage } = useChooseAccountLanguage();
   // What the user opened or closed; without a choice the entry of the current page is open.
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const activePetId = currentPetId(pathname);
@@ -274,7 +277,11 @@ export function Sidebar({ pets, petsLoading, productInternalNote, onNavigate }: 
         </ExpandableEntry>
       </List>
 
-      <LanguageDialog open={languageOpen} onClose={() => setLanguageOpen(false)} />
+      <LanguageDialog
+        open={languageOpen}
+        onClose={() => setLanguageOpen(false)}
+        onChoose={(next) => void chooseLanguage(next)}
+      />
     </Box>
   );
 }

@@ -5,48 +5,23 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
-import {
-  UI_LANGUAGES,
-  uiLanguageToUserLanguage,
-  userLanguageToUi,
-  type UiLanguage,
-  type UserLanguage,
-} from '@pet/contract';
-import { useNotify } from '@/lib/notifications';
-import { useLanguage } from '@/lib/use-language';
-import { useModifyUser } from '@/features/account/api/modify-user';
+import { UI_LANGUAGES, type UiLanguage } from '@pet/contract';
+import { useChooseAccountLanguage } from '@/features/account/use-account-language';
 
 /** Language names are written in their own language so everyone finds theirs. */
 const LANGUAGE_NAMES: Record<UiLanguage, string> = { en: 'English', de: 'Deutsch' };
 
 /**
- * The account's language (account-area section 2, Settings): saved with POST /v1/auth/modify (our
- * e-mails use it) and applied to the UI at once. A failed save puts the UI language back.
+ * The account's language (account-area section 2, Settings). It shows the language the UI is in,
+ * which is the stored one (useStoredLanguageApplied in the shell); choosing stores it and switches
+ * the UI at once, as the sidebar's Change language does.
  */
-export function LanguageSetting({ stored }: { stored: UserLanguage }) {
-  const { t, i18n } = useTranslation();
-  const notify = useNotify();
-  const { language: uiLanguage, setLanguage } = useLanguage();
-  const modify = useModifyUser();
-  const pendingLanguage = modify.isPending ? modify.variables.language : undefined;
-  const value = pendingLanguage ? userLanguageToUi(pendingLanguage) : userLanguageToUi(stored);
-
-  const choose = async (next: UiLanguage) => {
-    if (next === value) return;
-    const before = uiLanguage;
-    setLanguage(next);
-    try {
-      await modify.mutateAsync({ language: uiLanguageToUserLanguage(next) });
-      // In the chosen language (the notifier may still hold the previous one for this render).
-      notify.show(i18n.t('account.settings.languageSaved', { lng: next }), 'success');
-    } catch (error) {
-      setLanguage(before);
-      notify.error(error);
-    }
-  };
-
+export function LanguageSetting() {
+  const { t } = useTranslation();
+  const { language, pending, choose } = useChooseAccountLanguage();
+  const value = pending ?? language;
   return (
-    <FormControl component="fieldset" disabled={modify.isPending}>
+    <FormControl component="fieldset" disabled={pending !== undefined}>
       <FormLabel
         component="legend"
         id="language-setting-label"

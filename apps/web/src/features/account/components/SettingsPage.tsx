@@ -60,7 +60,7 @@ export function SettingsPage({
       <Stack spacing={{ xs: 2, md: 3 }} sx={{ maxWidth: 760 }}>
         <Card>
           <CardContent sx={sectionContent}>
-            <LanguageSetting stored={user.language} />
+            <LanguageSetting />
           </CardContent>
         </Card>
 
