@@ -35,6 +35,7 @@ import { registerAppointments } from './modules/appointments/index.ts';
 import { registerCalendar } from './modules/calendar/index.ts';
 import { registerEmergency } from './modules/emergency/index.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { registerStorageReconcile } from './modules/uploads/storage-reconcile.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pets: app.pets,
     setUserImage: (userId, file) => app.account.setAvatar(userId, file),
   });
+  registerStorageReconcile(app);
   await registerClientLog(app);
   await app.register(systemRoutes, {
     publicUrl: config.publicUrl,

@@ -26,6 +26,8 @@ import {
   createStorage,
   filesRoutes,
   newFileKey,
+  pendingKeyOf,
+  reconcileStorage,
   ownerKeyPrefix,
   sendStoredFile,
   storagePlugin,
@@ -428,6 +430,55 @@ describe.each([
       }),
     );
     expect(await storage.list(dir)).toEqual(keys.filter((_, i) => i % 2 === 1).sort());
+  });
+
+  it('moves an object to another key, keeping its bytes and type (finalizing a pending upload)', async () => {
+    const dir = prefix();
+    const key = `${dir}photo/${randomUUID()}.png`;
+    const pending = pendingKeyOf(key);
+    await storage.put(pending, Readable.from([Buffer.from('png bytes')]), { contentType: 'image/png' });
+    await storage.move(pending, key);
+    expect(await storage.exists(pending)).toBe(false);
+    const file = await storage.get(key);
+    expect(file.contentType).toBe('image/png');
+    expect((await readAll(file.stream)).toString()).toBe('png bytes');
+    await expect(storage.move(pending, key)).rejects.toMatchObject({ statusCode: 404 });
+    expect((await storage.listObjects(dir)).map((o) => o.key)).toEqual([key]);
+  });
+
+  it('reconciles: removes old orphans, keeps young ones, finalizes committed pending uploads, reports missing files', async () => {
+    const before = new Set(await storage.list(''));
+    const dir = prefix();
+    const owned = `${dir}docs/owned.pdf`;
+    const oldOrphan = `${dir}docs/old-orphan.pdf`;
+    const committed = `${dir}photo/committed.jpg`;
+    const oldPending = pendingKeyOf(`${dir}photo/never-committed.jpg`);
+    const put = (key: string) =>
+      storage.put(key, Readable.from([Buffer.from(key)]), { contentType: 'application/octet-stream' });
+    for (const key of [owned, oldOrphan, pendingKeyOf(committed), oldPending]) await put(key);
+    // S3 keeps modification times in whole seconds: the young orphan is written over a second later.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const youngOrphan = `${dir}docs/young-orphan.pdf`;
+    await put(youngOrphan);
+    const youngAt = (await storage.listObjects(dir)).find((o) => o.key === youngOrphan)!.modifiedAt;
+    const warnings: object[] = [];
+    const report = await reconcileStorage({
+      storage,
+      graceMs: 500,
+      now: () => youngAt,
+      log: { info: () => undefined, warn: (obj) => warnings.push(obj) },
+      owners: [
+        { name: 'earlier tests', keys: async () => before },
+        { name: 'document files', keys: async () => [owned, `${dir}docs/lost.pdf`] },
+        { name: 'pet photos', keys: async () => [committed] },
+      ],
+    });
+    expect(report.removed.sort()).toEqual([oldOrphan, oldPending].sort());
+    expect(report.finalized).toEqual([committed]);
+    expect(report.missing).toEqual([{ owner: 'document files', key: `${dir}docs/lost.pdf` }]);
+    expect(warnings).toEqual([expect.objectContaining({ key: `${dir}docs/lost.pdf` })]);
+    expect(await storage.list(dir)).toEqual([owned, youngOrphan, committed].sort());
+    expect(await storage.list('pending/')).not.toContain(pendingKeyOf(committed));
   });
 
   describe('signed URLs through filesRoutes', () => {

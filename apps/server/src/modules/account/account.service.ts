@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import { newFileKey, type FileStorage } from '../../platform/storage/index.ts';
-import { storeImage } from '../../platform/uploads/images.ts';
+import { replaceImage } from '../../platform/uploads/images.ts';
 import { PURGE_ACCOUNT_JOB, purgeAccount } from './purge.ts';
 
 const AVATAR_URL_SECONDS = 24 * 3600;
@@ -22,6 +22,7 @@ export interface AccountServiceDeps {
   jobs: JobQueue;
   /** Deletes every session of the user (the identity service's session table). */
   revokeSessions: (userId: string) => Promise<void>;
+  log: { warn(obj: object, msg: string): void };
 }
 
 /** The signed-in account's own data beyond identity: avatar, address, deletion. */
@@ -38,21 +39,33 @@ export class AccountService {
     });
   }
 
+  /** Parallel replacements keep exactly one file (platform/uploads replaceImage). */
   async setAvatar(userId: string, file: { stream: Readable }): Promise<string> {
-    const profile = await this.deps.db
-      .selectFrom('user_profile')
-      .select('image_url')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!profile) throw unauthorized('No profile for this user');
-    const key = await storeImage(this.deps.storage, file, (ext) => newFileKey({ userId }, ext, 'avatar'));
-    await this.deps.db
-      .updateTable('user_profile')
-      .set({ image_url: key, updated_at: nowIso() })
-      .where('user_id', '=', userId)
-      .execute();
-    if (profile.image_url && !/^https?:\/\//.test(profile.image_url))
-      await this.deps.storage.delete(profile.image_url);
+    const key = await replaceImage(this.deps.storage, file, {
+      keyFor: (ext) => newFileKey({ userId }, ext, 'avatar'),
+      log: this.deps.log,
+      // Compare-and-swap: applies only if the avatar is still the one read (no lock needed).
+      swap: async (newKey) => {
+        for (;;) {
+          const profile = await this.deps.db
+            .selectFrom('user_profile')
+            .select('image_url')
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          if (!profile) throw unauthorized('No profile for this user');
+          const updated = await this.deps.db
+            .updateTable('user_profile')
+            .set({ image_url: newKey, updated_at: nowIso() })
+            .where('user_id', '=', userId)
+            .where('image_url', profile.image_url === null ? 'is' : '=', profile.image_url)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) continue;
+          // An external avatar URL (e.g. from Google) is no file of ours.
+          const old = profile.image_url;
+          return old && !/^https?:\/\//.test(old) && !old.startsWith('/') ? old : null;
+        }
+      },
+    });
     return this.avatarUrl(key)!;
   }
 

@@ -15,6 +15,7 @@ export async function registerAccount(app: FastifyInstance): Promise<void> {
     storage: app.storage,
     jobs: app.jobs,
     revokeSessions: (userId) => app.identity.revokeSessions(userId),
+    log: app.log,
   });
   app.decorate('account', service);
   app.identityService.setImageUrlResolver((stored) => service.avatarUrl(stored));

@@ -14,7 +14,7 @@ import {
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { gatePetData } from '../plans/product-gate.ts';
-import { DOCUMENT_FILE_PATH, type DocumentsService } from './documents.service.ts';
+import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } from './documents.service.ts';
 
 const errors = {
   400: apiErrorBodySchema.describe('Invalid field: the key names it'),
@@ -140,5 +140,27 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
     },
     async (request, reply) =>
       service.sendFile(reply, signedInUser(request).id, request.query.file_id, request.query.inline === '1'),
+  );
+
+  app.get(
+    DOCUMENT_THUMBNAIL_PATH,
+    {
+      compress: false,
+      schema: {
+        tags: ['documents'],
+        summary: 'The thumbnail of one file of a document (our addition; not in the spec)',
+        description:
+          'Owner-checked, like /v1/document/file with the same file_id. A WebP image at most 240 px wide made once at ' +
+          'upload: the first page of a PDF, or the image itself scaled. 404 when the file has none (office and text ' +
+          'files, or a file that could not be drawn): show the type icon then.',
+        querystring: z.object({ file_id: z.string().min(1) }),
+        response: {
+          200: z.any().describe('image/webp').meta({ format: 'binary' }),
+          401: errors[401],
+          404: errors[404],
+        },
+      },
+    },
+    async (request, reply) => service.sendThumbnail(reply, signedInUser(request).id, request.query.file_id),
   );
 };

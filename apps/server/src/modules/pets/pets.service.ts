@@ -17,7 +17,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { newFileKey, ownerKeyPrefix } from '../../platform/storage/index.ts';
-import { storeImage } from '../../platform/uploads/images.ts';
+import { replaceImage } from '../../platform/uploads/images.ts';
 import { assertCanAddPet } from '../plans/plan-limits.ts';
 import * as repo from './pets.repo.ts';
 import { petNotFound, requireOwnedPet } from './pet-ownership.ts';
@@ -180,26 +180,41 @@ export class PetsService {
     });
   }
 
-  /** Stores a new photo (image bytes only), then points the pet at it and drops the old one. */
+  /**
+   * Stores a new photo (image bytes only), then points the pet at it and drops the old one
+   * (platform/uploads replaceImage: parallel replacements keep exactly one file).
+   */
   async setImage(
     userId: string,
     petId: string,
     file: { stream: Readable; filename: string },
   ): Promise<string> {
-    const pet = await requireOwnedPet(this.deps.db, userId, petId);
-    const key = await storeImage(this.deps.storage, file, (ext) => newFileKey({ petId }, ext, 'photo'));
-    const updated = await this.deps.db
-      .updateTable('pet')
-      .set({ image_key: key })
-      .where('id', '=', petId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      // Deleted while uploading: leave nothing behind.
-      await this.deps.storage.delete(key);
-      throw petNotFound();
-    }
-    if (pet.image_key) await this.deps.storage.delete(pet.image_key);
+    await requireOwnedPet(this.deps.db, userId, petId);
+    const key = await replaceImage(this.deps.storage, file, {
+      keyFor: (ext) => newFileKey({ petId }, ext, 'photo'),
+      log: this.deps.log,
+      // Compare-and-swap: the update applies only if the photo is still the one read, so each
+      // parallel replacement learns exactly which key it replaced.
+      swap: async (newKey) => {
+        for (;;) {
+          const pet = await this.deps.db
+            .selectFrom('pet')
+            .select('image_key')
+            .where('id', '=', petId)
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          if (!pet) throw petNotFound(); // deleted while uploading
+          const updated = await this.deps.db
+            .updateTable('pet')
+            .set({ image_key: newKey })
+            .where('id', '=', petId)
+            .where('user_id', '=', userId)
+            .where('image_key', pet.image_key === null ? 'is' : '=', pet.image_key)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) > 0) return pet.image_key;
+        }
+      },
+    });
     return this.imageUrl(key)!;
   }
 }

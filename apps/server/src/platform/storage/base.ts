@@ -8,6 +8,7 @@ import type {
   SignedUrlOptions,
   StorageLogger,
   StoredFile,
+  StoredObjectInfo,
 } from './types.ts';
 
 export interface BaseStorageOptions {
@@ -43,5 +44,7 @@ export abstract class BaseFileStorage implements FileStorage {
   abstract deletePrefix(prefix: string): Promise<number>;
   abstract exists(key: string): Promise<boolean>;
   abstract list(prefix: string): Promise<string[]>;
+  abstract listObjects(prefix: string): Promise<StoredObjectInfo[]>;
+  abstract move(from: string, to: string): Promise<void>;
   abstract close(): Promise<void>;
 }

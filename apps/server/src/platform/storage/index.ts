@@ -12,12 +12,17 @@ export type {
   SignedUrlOptions,
   StorageLogger,
   StoredFile,
+  StoredObjectInfo,
 } from './types.ts';
 export { FileTooLargeError, InvalidStorageKeyError } from './errors.ts';
 export {
   assertValidKey,
   assertValidPrefix,
+  finalKeyOf,
+  isPendingKey,
   isValidKey,
+  pendingKeyOf,
+  PENDING_PREFIX,
   newFileKey,
   ownerKeyPrefix,
   type StorageOwner,
@@ -39,3 +44,9 @@ export {
   type SendStoredFileOptions,
   type StoragePluginOptions,
 } from './http.ts';
+export {
+  reconcileStorage,
+  type ReconcileOptions,
+  type ReconcileReport,
+  type StorageKeyOwner,
+} from './reconcile.ts';

@@ -79,3 +79,27 @@ export function newFileKey(owner: StorageOwner, extension: string, folder?: stri
   assertValidKey(key);
   return key;
 }
+
+/**
+ * Bytes of an upload whose row has not committed yet live under `pending/` + their final key
+ * (issue 15.4): the upload writes there, the row (naming the final key) commits, then `finalize`
+ * moves the bytes into place. A crash before the commit leaves only a pending object, which the
+ * reconciler removes after its grace period; a crash after it leaves a row whose final key the
+ * reconciler completes from the pending object.
+ */
+export const PENDING_PREFIX = 'pending/';
+
+export function pendingKeyOf(key: string): string {
+  assertValidKey(key);
+  return `${PENDING_PREFIX}${key}`;
+}
+
+export function isPendingKey(key: string): boolean {
+  return key.startsWith(PENDING_PREFIX);
+}
+
+/** The final key of a pending key. */
+export function finalKeyOf(pendingKey: string): string {
+  if (!isPendingKey(pendingKey)) throw new InvalidStorageKeyError('not a pending key');
+  return pendingKey.slice(PENDING_PREFIX.length);
+}

@@ -8,7 +8,7 @@ import { notFound } from '../errors.ts';
 import { BaseFileStorage, type BaseStorageOptions } from './base.ts';
 import { assertValidKey, assertValidPrefix } from './keys.ts';
 import { contentTypeForKey, normalizeContentType, StreamMeter } from './stream-meter.ts';
-import type { PutOptions, PutResult, StoredFile } from './types.ts';
+import type { PutOptions, PutResult, StoredFile, StoredObjectInfo } from './types.ts';
 
 export interface LocalStorageOptions extends BaseStorageOptions {
   /** Root folder, normally `${DATA_DIR}/files`; created on demand. */
@@ -229,6 +229,45 @@ export class LocalFileStorage extends BaseFileStorage {
     };
     await walk(path.join(this.root, ...prefix.split('/').filter(Boolean)), prefix);
     return keys.sort();
+  }
+
+  async listObjects(prefix: string): Promise<StoredObjectInfo[]> {
+    const objects: StoredObjectInfo[] = [];
+    for (const key of await this.list(prefix)) {
+      const stat = await fs.stat(this.pathOf(key)).catch((err: unknown) => {
+        if (isMissing(err)) return null;
+        throw err;
+      });
+      if (stat) objects.push({ key, modifiedAt: stat.mtime });
+    }
+    return objects;
+  }
+
+  /** Two renames (sidecar, then file) on one file system and one fsync of the target folder. */
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    const dir = path.dirname(target);
+    for (let attempt = 0; ; attempt++) {
+      await fs.mkdir(dir, { recursive: true });
+      try {
+        await fs.rename(LocalFileStorage.metaPathOf(source), LocalFileStorage.metaPathOf(target));
+      } catch (err) {
+        // A sidecar lost in a crash: the type is then guessed from the extension (contentTypeOf).
+        if (!isMissing(err)) throw err;
+      }
+      try {
+        await fs.rename(source, target);
+        break;
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+        if (!(await this.exists(from))) throw notFound('File not found');
+        // A concurrent prune removed the target folder between mkdir and rename: again.
+        if (attempt >= 3) throw err;
+      }
+    }
+    await syncDirectory(dir);
+    await this.pruneEmptyDirs(path.dirname(source));
   }
 
   /**

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -18,7 +19,7 @@ import { notFound } from '../errors.ts';
 import { BaseFileStorage, type BaseStorageOptions } from './base.ts';
 import { assertValidKey, assertValidPrefix } from './keys.ts';
 import { normalizeContentType, StreamMeter } from './stream-meter.ts';
-import type { PutOptions, PutResult, StoredFile } from './types.ts';
+import type { PutOptions, PutResult, StoredFile, StoredObjectInfo } from './types.ts';
 
 /** S3's minimum part size (all parts but the last); also the size of each part buffer. */
 export const S3_PART_SIZE = 5 * 1024 * 1024;
@@ -267,17 +268,43 @@ export class S3FileStorage extends BaseFileStorage {
   }
 
   async list(prefix: string): Promise<string[]> {
+    return (await this.listObjects(prefix)).map((object) => object.key);
+  }
+
+  async listObjects(prefix: string): Promise<StoredObjectInfo[]> {
     assertValidPrefix(prefix, { allowEmpty: true });
-    const keys: string[] = [];
+    const objects: StoredObjectInfo[] = [];
     let ContinuationToken: string | undefined;
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      for (const object of page.Contents ?? []) {
+        if (object.Key) objects.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
+      }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
-    return keys.sort();
+    return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** S3 has no rename: a server-side copy (metadata and type kept), then the source is deleted. */
+  async move(from: string, to: string): Promise<void> {
+    assertValidKey(from);
+    assertValidKey(to);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: to,
+          CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          MetadataDirective: 'COPY',
+        }),
+      );
+    } catch (err) {
+      if (isNotFound(err)) throw notFound('File not found');
+      throw err;
+    }
+    await this.delete(from);
   }
 
   async close(): Promise<void> {

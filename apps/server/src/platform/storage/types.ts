@@ -21,6 +21,11 @@ export interface StoredFile {
   contentType: string;
 }
 
+export interface StoredObjectInfo {
+  key: string;
+  modifiedAt: Date;
+}
+
 export type FileDisposition = 'inline' | 'attachment';
 
 export interface SignedUrlOptions {
@@ -67,6 +72,13 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Keys under `prefix` ('' for all, otherwise ending with '/'), sorted. */
   list(prefix: string): Promise<string[]>;
+  /** Like list, with each object's last modification (the reconciler's grace period reads it). */
+  listObjects(prefix: string): Promise<StoredObjectInfo[]>;
+  /**
+   * Moves an object to another key (content type kept), replacing what is there; the source is gone
+   * afterwards. Used to finalize a pending upload once its row has committed. 404 when `from` is missing.
+   */
+  move(from: string, to: string): Promise<void>;
   /** `/v1/files/{key}?exp=...&disp=...&name=...&sig=...`, served by filesRoutes. */
   signedUrl(key: string, options: SignedUrlOptions): string;
   /** The grant of a signed URL's key and query, or null when tampered, malformed or expired. */

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { MAX_FILE_BYTES } from '@pet/contract';
 import { badRequest } from '../errors.ts';
-import type { FileStorage } from '../storage/index.ts';
+import { pendingKeyOf, type FileStorage } from '../storage/index.ts';
 import { detectDocumentType, SNIFF_BYTES } from './file-types.ts';
 import { peekStream } from './peek.ts';
 
@@ -30,4 +30,52 @@ export async function storeImage(
     maxBytes: MAX_FILE_BYTES,
   });
   return stored.key;
+}
+
+export interface ReplaceImageOptions {
+  /** The final key of the new image, for the extension its bytes have. */
+  keyFor: (extension: string) => string;
+  /**
+   * Points the row at `newKey` in one transaction that also reads the key it replaces (locked, so
+   * parallel replacements each see their true predecessor); answers that old key or null. Throws
+   * (e.g. 404) when the row is gone: the new bytes are then removed.
+   */
+  swap: (newKey: string) => Promise<string | null>;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Replaces a pet photo or an avatar so that storage and rows converge (issue 15.4): the bytes go
+ * to a pending key, the row commits with the final key, then the bytes move into place and the
+ * replaced file (and a pending copy of it that a parallel replacement has not finalized yet) is
+ * deleted. Parallel replacements keep exactly one file; a crash at any step leaves what the
+ * storage reconciler repairs (pending without a row: removed; row without its final file: moved).
+ */
+export async function replaceImage(
+  storage: FileStorage,
+  file: { stream: Readable },
+  options: ReplaceImageOptions,
+): Promise<string> {
+  let finalKey = '';
+  const pendingKey = await storeImage(storage, file, (ext) => {
+    finalKey = options.keyFor(ext);
+    return pendingKeyOf(finalKey);
+  });
+  let oldKey: string | null;
+  try {
+    oldKey = await options.swap(finalKey);
+  } catch (err) {
+    await storage.delete(pendingKey);
+    throw err;
+  }
+  await storage.move(pendingKey, finalKey).catch((err: unknown) => {
+    // A parallel replacement that committed after ours already removed our pending bytes.
+    if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+  });
+  if (oldKey && oldKey !== finalKey) {
+    await Promise.all([storage.delete(oldKey), storage.delete(pendingKeyOf(oldKey))]).catch((err: unknown) =>
+      options.log.warn({ err, key: oldKey }, 'replaced image not deleted; the storage reconciler will'),
+    );
+  }
+  return finalKey;
 }

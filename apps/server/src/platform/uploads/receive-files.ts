@@ -1,13 +1,16 @@
 import { pipeline } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { badRequest } from '../errors.ts';
-import type { FileStorage } from '../storage/index.ts';
+import { pendingKeyOf, type FileStorage } from '../storage/index.ts';
 import { detectDocumentType, isTextType, SNIFF_BYTES, type DetectedType } from './file-types.ts';
 import { markupGuard } from './markup.ts';
 import { peekStream } from './peek.ts';
 
 export interface ReceivedFile {
+  /** The final key, for the row. */
   key: string;
+  /** Where the bytes are until finalizeFiles moves them to `key` after the row has committed. */
+  pendingKey: string;
   type: DetectedType;
   size: number;
 }
@@ -16,7 +19,7 @@ export interface ReceiveFilesOptions {
   storage: FileStorage;
   maxFiles: number;
   maxBytesPerFile: number;
-  /** A server-chosen storage key for a file of this extension. */
+  /** A server-chosen (final) storage key for a file of this extension; the bytes go to its pending key. */
   keyFor: (extension: string) => string;
   /** Called before each file is stored, e.g. to stop when a plan limit is already reached. */
   beforeFile?: (index: number) => Promise<void>;
@@ -57,7 +60,8 @@ export async function receiveFiles(
       // The head was text; markup further in is refused too (the put then keeps nothing).
       // (pipeline destroys both sides on an error of either; the put reports it.)
       const body = isTextType(type) ? pipeline(stream, markupGuard(typeError), () => undefined) : stream;
-      const stored = await options.storage.put(options.keyFor(type.ext), body, {
+      const key = options.keyFor(type.ext);
+      const stored = await options.storage.put(pendingKeyOf(key), body, {
         contentType: type.mime,
         maxBytes: options.maxBytesPerFile,
       });
@@ -66,12 +70,22 @@ export async function receiveFiles(
         await options.storage.delete(stored.key);
         throw badRequest('File_Too_Large_Error_Text', 'file');
       }
-      received.push({ key: stored.key, type, size: stored.size });
+      received.push({ key, pendingKey: stored.key, type, size: stored.size });
     }
   } catch (err) {
-    await Promise.allSettled(received.map((file) => options.storage.delete(file.key)));
+    await discardFiles(options.storage, received);
     throw err;
   }
   if (received.length === 0) throw badRequest('Document_Error', 'file', 'At least one file is required');
   return received;
+}
+
+/** After the rows naming them have committed: moves each file from its pending key into place. */
+export async function finalizeFiles(storage: FileStorage, files: readonly ReceivedFile[]): Promise<void> {
+  for (const file of files) await storage.move(file.pendingKey, file.key);
+}
+
+/** Before any row names them (a failed upload or insert): removes the pending bytes. */
+export async function discardFiles(storage: FileStorage, files: readonly ReceivedFile[]): Promise<void> {
+  await Promise.allSettled(files.map((file) => storage.delete(file.pendingKey)));
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { decodeDocUrl } from '@pet/contract';
+import { thumbKeyOf } from '../src/platform/uploads/thumbnails.ts';
+import { testDatabaseKind } from './helpers.ts';
+import { call, v1 } from './identity-helpers.ts';
+import { fixtures } from './support/fixtures.ts';
+import { as, postFiles, setUpOwnerAndStranger } from './support/owners.ts';
+
+/** Issue 14.24: thumbnails made once at upload, beside the file, served owner-checked. */
+const t = setUpOwnerAndStranger({ plan: 'premium', withPet: true });
+
+/** A two-page PDF: page 1 mostly orange, page 2 mostly blue. */
+function twoPagePdf(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 0 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.rect(0, 0, 595, 842).fill('#c04d00');
+  doc.fillColor('#ffffff').fontSize(40).text('Impfpass', 50, 50);
+  doc.addPage().rect(0, 0, 595, 842).fill('#0033cc');
+  doc.end();
+  return done;
+}
+
+async function averageColor(image: Buffer) {
+  const { channels } = await sharp(image).stats();
+  return channels.slice(0, 3).map((c) => Math.round(c.mean));
+}
+
+describe(`document thumbnails (${testDatabaseKind})`, () => {
+  it('makes a thumbnail of a PDF (first page) and of an image, none for a docx; owner only; gone with the document', async () => {
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: '#22aa44' },
+    })
+      .jpeg()
+      .toBuffer();
+    const up = await postFiles(
+      t.app,
+      `/v1/upload/document?file_for=pet&pet_id=${t.pet.id}`,
+      [
+        { name: 'impfpass.pdf', data: await twoPagePdf() },
+        { name: 'photo.jpg', data: photo },
+        { name: 'letter.docx', data: fixtures.docx() },
+      ],
+      as(t.owner),
+    );
+    expect(up.statusCode, up.body).toBe(201);
+    const created = await v1(
+      t.app,
+      'POST',
+      `/v1/document?pet_id=${t.pet.id}`,
+      { document_type: 'Insurance', description: 'Mit Vorschau', doc_url: up.json().doc_url },
+      as(t.owner),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const [pdf, jpg, docx] = decodeDocUrl(created.json().doc_url).map((entry) =>
+      entry.url.replace('/v1/document/file', '/v1/document/thumbnail'),
+    );
+
+    const pdfThumb = await call(t.app, 'GET', pdf!, undefined, as(t.owner));
+    expect(pdfThumb.statusCode).toBe(200);
+    expect(pdfThumb.headers['content-type']).toBe('image/webp');
+    expect(pdfThumb.headers['x-content-type-options']).toBe('nosniff');
+    const pdfMeta = await sharp(pdfThumb.rawPayload).metadata();
+    expect(pdfMeta.width).toBe(240);
+    expect(pdfMeta.height).toBeGreaterThan(300); // A4 portrait
+    const [r, g, b] = await averageColor(pdfThumb.rawPayload);
+    expect(r).toBeGreaterThan(150); // the orange first page, not the blue second one
+    expect(b).toBeLessThan(80);
+    expect(g).toBeLessThan(120);
+
+    const jpgThumb = await call(t.app, 'GET', jpg!, undefined, as(t.owner));
+    expect(jpgThumb.statusCode).toBe(200);
+    const jpgMeta = await sharp(jpgThumb.rawPayload).metadata();
+    expect([jpgMeta.format, jpgMeta.width, jpgMeta.height]).toEqual(['webp', 240, 180]);
+
+    expect((await call(t.app, 'GET', docx!, undefined, as(t.owner))).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', pdf!, undefined, as(t.stranger))).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', pdf!)).statusCode).toBe(401);
+
+    const keys = await t.app.db
+      .selectFrom('document_file')
+      .select('storage_key')
+      .where('document_id', '=', created.json().id)
+      .orderBy('position')
+      .execute();
+    const thumbs = keys.slice(0, 2).map((k) => thumbKeyOf(k.storage_key));
+    for (const key of thumbs) expect(await t.app.storage.exists(key)).toBe(true);
+    const removed = await v1(
+      t.app,
+      'DELETE',
+      `/v1/document?doc_id=${created.json().id}`,
+      undefined,
+      as(t.owner),
+    );
+    expect(removed.statusCode).toBe(200);
+    for (const key of thumbs) expect(await t.app.storage.exists(key)).toBe(false);
+    expect(await t.app.storage.list(`pets/${t.pet.id}/`)).toEqual([]);
+  });
+});
