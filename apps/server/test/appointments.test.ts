@@ -27,6 +27,12 @@ function dayFromToday(days: number, offset = 0): string {
   return formatDdMmYyyy(day);
 }
 
+function lastSundayOfMarch(year: number): Date {
+  const day = new Date(year, 2, 31);
+  day.setDate(31 - day.getDay());
+  return day;
+}
+
 /** Every field of the POST body (pet-data section 7). */
 const body = (overrides: Record<string, unknown> = {}) => ({
   address: 'Hauptstraße 1',
@@ -310,6 +316,38 @@ describe('appointments', () => {
       .where('id', '=', existing.id)
       .executeTakeFirstOrThrow();
     expect(stored.appointment_date).toBe(existing.appointment_date);
+  });
+
+  it("accepts a create without reminder_time_zone and stores Europe/Berlin's offset on that date (DST)", async () => {
+    const year = todayAtOffset(0).getFullYear() + 1;
+    for (const [date, offset] of [
+      [`15.01.${year}`, 1],
+      [`15.07.${year}`, 2],
+      // The last Sunday of March switches to summer time at 01:00 UTC: that day is already +2.
+      [formatDdMmYyyy(lastSundayOfMarch(year)), 2],
+    ] as const) {
+      const created = await add(t.pet.id, { appointment_date: date, reminder_time_zone: undefined });
+      expect(created.reminder_time_zone, date).toBe(offset);
+      const row = await t.app.db
+        .selectFrom('appointment')
+        .select('reminder_time_zone')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.reminder_time_zone), date).toBe(offset);
+    }
+    // A reminder without a sent zone is read at that default offset (here winter, +1).
+    const withReminder = await add(t.pet.id, {
+      appointment_date: `20.01.${year}`,
+      reminder_date: `19.01.${year}`,
+      reminder_time: '08:00',
+      reminder_time_zone: undefined,
+    });
+    const job = await jobOf(withReminder.job_id);
+    expect(new Date(String(job?.run_at)).toISOString()).toBe(`${year}-01-19T07:00:00.000Z`);
+    // A sent zone is still stored as sent.
+    expect(
+      (await add(t.pet.id, { appointment_date: `15.07.${year}`, reminder_time_zone: -5 })).reminder_time_zone,
+    ).toBe(-5);
   });
 
   it('accepts the German type names and stores the one English value', async () => {

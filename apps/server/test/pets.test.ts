@@ -127,6 +127,11 @@ describe(`pets (${testDatabaseKind})`, () => {
       'My_Animal_Negative_Number_Error_Text',
     ],
     [{ weights: [{ weight: 3, date: '2024-01-01' }] }, 'weights.0.date', 'Date_Format_Error'],
+    // A weight without a date is the spec's date error, not a format error (issue 14 item 18).
+    [{ weights: [{ weight: 3 }] }, 'weights.0.date', 'My_Animal_Date_Error_Text'],
+    [{ weights: [{ weight: 3, date: '' }] }, 'weights.0.date', 'My_Animal_Date_Error_Text'],
+    [{ weights: [{ weight: 3, date: null }] }, 'weights.0.date', 'My_Animal_Date_Error_Text'],
+    [{ weights: [{ date: '01.01.2024' }] }, 'weights.0.weight', 'My_Animal_Weight_Error_Text'],
   ])('refuses an invalid edit %j with its key and changes nothing', async (patch, field, key) => {
     await setPlan(t.app, t.owner.id, 'premium');
     const pet = await createPet(t.app, t.owner);

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { encodeDocUrl, type PetDocument } from '@pet/contract';
+import { documentAreaOf, encodeDocUrl, type PetDocument } from '@pet/contract';
 import { json, type RecordedCall } from './helpers';
 
 /** A document as GET /v1/document/mydocs answers it. */
@@ -7,9 +7,11 @@ export function makeDocument(
   overrides: Partial<PetDocument> & { files?: Array<{ id: string; type: string }> } = {},
 ): PetDocument {
   const { files = [{ id: 'file-1', type: 'pdf' }], ...rest } = overrides;
+  const documentType = rest.document_type ?? 'Insurance';
   return {
     id: 'doc-1',
-    document_type: 'Insurance',
+    document_type: documentType,
+    area: documentAreaOf(documentType) ?? 'document-safe',
     description: 'Liability insurance 2025',
     doc_url: encodeDocUrl(
       files.map((file) => ({ url: `/v1/document/file?file_id=${file.id}`, type: file.type })),

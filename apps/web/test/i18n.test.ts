@@ -7,6 +7,7 @@ import {
   COUPON_MESSAGES,
   EMERGENCY_PUBLIC_KEYS,
   LIMIT_KEYS,
+  TEXT_LENGTH_KEYS,
   SIGN_IN_ERROR_KEYS,
   codeCheckMessageKey,
   couponMessageKey,
@@ -238,6 +239,7 @@ describe('translations', () => {
     );
     expectAllPresent([
       ...Object.values(LIMIT_KEYS),
+      ...Object.values(TEXT_LENGTH_KEYS),
       ...Object.values(EMERGENCY_PUBLIC_KEYS),
       ...Object.values(CARD_ERROR_KEYS),
       ...Object.values(SIGN_IN_ERROR_KEYS),

@@ -9,6 +9,7 @@ import {
   docUrlSchema,
   documentCategoriesOf,
   documentCategoryBySlug,
+  documentAreaOf,
   documentCategoryByType,
   documentCreateBodySchema,
   documentSchema,
@@ -34,7 +35,9 @@ describe('document categories', () => {
       expect(new Set(categories.map((c) => c.slug)).size).toBe(categories.length);
       expect(new Set(categories.map((c) => c.addSlug)).size).toBe(categories.length);
     }
-    expect(new Set(DOCUMENT_CATEGORIES.map((c) => c.documentType)).size).toBe(13);
+    // 'Others' is the stored type of both areas' last category (the spec's value); area tells them apart.
+    expect(new Set(DOCUMENT_CATEGORIES.map((c) => `${c.area}/${c.documentType}`)).size).toBe(13);
+    expect(new Set(DOCUMENT_CATEGORIES.map((c) => c.documentType)).size).toBe(12);
     expect(new Set(DOCUMENT_CATEGORIES.map((c) => c.labelKey)).size).toBe(13);
   });
 
@@ -63,9 +66,15 @@ describe('document categories', () => {
     });
     expect(documentCategoryBySlug('vet-findings', 'diagnoses')?.addSlug).toBe('add-diagnose');
     expect(documentCategoryBySlug('document-safe', 'others')?.documentType).toBe('Others');
-    expect(documentCategoryBySlug('vet-findings', 'others')?.documentType).toBe('Other Findings');
+    expect(documentCategoryBySlug('vet-findings', 'others')?.documentType).toBe('Others');
+    expect(documentCategoryBySlug('vet-findings', 'others')?.labelKey).toBe('Other_Findings');
     expect(documentCategoryBySlug('vet-findings', 'bill')).toBeUndefined();
-    expect(documentCategoryByType('Dog Tax')?.slug).toBe('dog-taxes');
+    expect(documentCategoryByType('document-safe', 'Dog Tax')?.slug).toBe('dog-taxes');
+    expect(documentCategoryByType('vet-findings', 'Others')?.labelKey).toBe('Other_Findings');
+    expect(documentAreaOf('Others')).toBe('document-safe');
+    expect(documentAreaOf('Others', 'vet-findings')).toBe('vet-findings');
+    expect(documentAreaOf('X-rays')).toBe('vet-findings');
+    expect(documentAreaOf('X-rays', 'document-safe')).toBeNull();
   });
 });
 
@@ -120,8 +129,27 @@ describe('document bodies', () => {
     );
   });
 
-  it('the answer adds id and created_at', () => {
+  it("names the area of the vet findings' Others and refuses a type the named area lacks", () => {
+    const body = { description: 'x', doc_url: docUrl };
+    expect(
+      issuesOf(documentCreateBodySchema, { ...body, document_type: 'Others', area: 'vet-findings' }),
+    ).toEqual([]);
+    expect(issuesOf(documentCreateBodySchema, { ...body, document_type: 'Others' })).toEqual([]);
+    expect(
+      keysAt(
+        documentCreateBodySchema,
+        { ...body, document_type: 'X-rays', area: 'document-safe' },
+        'document_type',
+      ),
+    ).toEqual(['Document_Type_Error']);
+    expect(
+      keysAt(documentCreateBodySchema, { ...body, document_type: 'Other Findings' }, 'document_type'),
+    ).toEqual(['Document_Type_Error']);
+  });
+
+  it('the answer adds area, id and created_at', () => {
     const doc = {
+      area: 'vet-findings',
       id: 'd1',
       description: 'x',
       document_type: 'Photos',

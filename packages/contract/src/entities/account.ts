@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UiLanguage } from '../constants.ts';
-import { idSchema } from './common.ts';
+import { idSchema, SHORT_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS } from './common.ts';
 import { nameSchema } from './auth.ts';
 import { petSummarySchema } from './pets.ts';
 import { productSchema } from './subscription.ts';
@@ -82,25 +82,26 @@ export type ModifyBody = z.infer<typeof modifyBodySchema>;
 export const profileNameFormSchema = z.object({ name: nameSchema });
 export type ProfileNameForm = z.infer<typeof profileNameFormSchema>;
 
-/** Address form of the settings page: plain strings, no bounds, country may be empty. */
+/** Address form of the settings page: plain strings, country may be empty; bounded like every text. */
+const addressText = z.string().max(SHORT_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS.short);
 export const addressFormSchema = z.object({
-  addressName: z.string(),
-  street: z.string(),
-  postalCode: z.string(),
-  number: z.string(),
-  city: z.string(),
-  country: z.string(),
+  addressName: addressText,
+  street: addressText,
+  postalCode: addressText,
+  number: addressText,
+  city: addressText,
+  country: addressText,
 });
 export type AddressForm = z.infer<typeof addressFormSchema>;
 
 /** PUT or POST /v1/user/update?id=. */
 export const addressBodySchema = z.object({
-  zipcode: z.string(),
-  phone: z.string(),
-  address_2: z.string(),
-  address_1: z.string(),
-  city: z.string(),
-  country: z.string(),
+  zipcode: addressText,
+  phone: addressText,
+  address_2: addressText,
+  address_1: addressText,
+  city: addressText,
+  country: addressText,
 });
 export type AddressBody = z.infer<typeof addressBodySchema>;
 

@@ -4,8 +4,11 @@ import {
   idSchema,
   isDateBeforeToday,
   optionalDdMmYyyy,
+  parseDdMmYyyy,
   optionalEmailSchema,
   optionalHhMm,
+  LONG_TEXT_MAX_LENGTH,
+  optionalLongText,
   optionalText,
   requiredDdMmYyyy,
   requiredHhMm,
@@ -65,6 +68,42 @@ export function browserTimeZoneOffsetHours(now: Date = new Date()): number {
   return -now.getTimezoneOffset() / 60;
 }
 
+/**
+ * The zone of an appointment sent without reminder_time_zone (the spec does not make it required):
+ * no user zone is stored, so the brands' home zone.
+ */
+export const DEFAULT_APPOINTMENT_TIME_ZONE = 'Europe/Berlin';
+
+/**
+ * UTC offset in hours of `timeZone` on the dd.MM.yyyy `date` (read at 12:00 UTC, never near a DST
+ * switch), e.g. 1 in January and 2 in July for Europe/Berlin; null when the date is malformed.
+ */
+export function timeZoneOffsetHoursOn(
+  date: string,
+  timeZone: string = DEFAULT_APPOINTMENT_TIME_ZONE,
+): number | null {
+  const day = parseDdMmYyyy(date.trim());
+  if (!day) return null;
+  const noonUtc = Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), 12);
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(noonUtc))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  // "GMT+02:00", "GMT-05:30", or "GMT" for UTC itself.
+  const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? '');
+  if (!match) return null;
+  if (!match[1]) return 0;
+  const hours = Number(match[2]) + Number(match[3]) / 60;
+  return match[1] === '-' ? -hours : hours;
+}
+
+/** The offset a create stores and judges "today" by: the one sent, else the default zone's on that day. */
+export function appointmentTimeZoneOf(body: {
+  reminder_time_zone?: number;
+  appointment_date: string;
+}): number {
+  return body.reminder_time_zone ?? timeZoneOffsetHoursOn(body.appointment_date) ?? 0;
+}
+
 /** POST /v1/appointment?pet_id=. */
 export const appointmentCreateBodySchema = z.object({
   address: optionalText,
@@ -74,17 +113,18 @@ export const appointmentCreateBodySchema = z.object({
   phone: optionalText,
   email: optionalEmailSchema,
   appointment_type: appointmentTypeInputSchema,
-  reason: requiredText('Reason_is_Required'),
+  reason: requiredText('Reason_is_Required', LONG_TEXT_MAX_LENGTH),
   appointment_date: requiredDdMmYyyy('Date_is_Required'),
   appointment_time: requiredHhMm('Time_is_Required'),
-  medication: optionalText,
+  medication: optionalLongText,
   comments: commentsSchema,
   vet_name: optionalText,
   /** Only meaningful for type Vaccination. */
   vaccination_type: optionalText,
   reminder_date: optionalDdMmYyyy,
   reminder_time: optionalHhMm,
-  reminder_time_zone: reminderTimeZoneSchema,
+  /** Optional: left out, the server stores timeZoneOffsetHoursOn(appointment_date). */
+  reminder_time_zone: reminderTimeZoneSchema.optional(),
 });
 export type AppointmentCreateBody = z.infer<typeof appointmentCreateBodySchema>;
 
@@ -135,6 +175,8 @@ export function appointmentFormSchemaAt(today: Date) {
 /** The appointment as answered by POST and PUT. */
 export const appointmentSchema = appointmentCreateBodySchema.extend({
   appointment_type: appointmentTypeSchema,
+  /** Always answered: the one sent, or the default the server stored. */
+  reminder_time_zone: reminderTimeZoneSchema,
   id: idSchema,
   pet_id: idSchema,
   pet_name: z.string(),

@@ -8,7 +8,7 @@ import {
   UI_LANGUAGES,
   VERIFICATION_ANDROID_MINIMUM_VERSION,
 } from '../constants.ts';
-import { EMAIL_FORMAT_ERROR_KEY, requiredText } from './common.ts';
+import { EMAIL_FORMAT_ERROR_KEY, EMAIL_MAX_LENGTH, requiredText, SHORT_TEXT_MAX_LENGTH } from './common.ts';
 import { productSchema } from './subscription.ts';
 
 /** Sign-in, registration, code checks and password flows (account-area sections 2, 5, 7). */
@@ -17,7 +17,15 @@ export const emailSchema = z
   .string('Email_Error')
   .trim()
   .min(1, 'Email_Error')
+  .max(EMAIL_MAX_LENGTH, EMAIL_FORMAT_ERROR_KEY)
   .pipe(z.email(EMAIL_FORMAT_ERROR_KEY));
+
+/** A GPS tracker id as sent with a code: required when given, bounded like every short text. */
+const trackerIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'GPS_Tracker_Id')
+  .max(SHORT_TEXT_MAX_LENGTH, 'GPS_Tracker_Id');
 
 /** Passwords are not trimmed: spaces count. Empty gives only Password_Error. */
 export const passwordSchema = z
@@ -78,8 +86,8 @@ export function registrationCodeFormSchema(options: { tracker: boolean }) {
   return z
     .object({
       code_choice: codeChoiceSchema.nullish(),
-      activation_code: z.string().trim(),
-      gps_tracker_id: z.string().trim(),
+      activation_code: z.string().trim().max(SHORT_TEXT_MAX_LENGTH, 'Activation_Code_Text_Required'),
+      gps_tracker_id: z.string().trim().max(SHORT_TEXT_MAX_LENGTH, 'GPS_Tracker_Id'),
     })
     .superRefine((form, ctx) => {
       if (!form.code_choice) ctx.addIssue({ code: 'custom', path: ['code_choice'], message: 'No_Code' });
@@ -116,7 +124,9 @@ export function activationFormSchema(options: { tracker: boolean; trackersRegist
   const needsTracker = options.tracker && !options.trackersRegistered;
   return z.object({
     emergency_code: requiredText('Activation_Code_Text_Required'),
-    gps_tracker_id: needsTracker ? requiredText('GPS_Tracker_ID_Required') : z.string().trim(),
+    gps_tracker_id: needsTracker
+      ? requiredText('GPS_Tracker_ID_Required')
+      : z.string().trim().max(SHORT_TEXT_MAX_LENGTH, 'GPS_Tracker_ID_Required'),
   });
 }
 export type ActivationForm = z.infer<ReturnType<typeof activationFormSchema>>;
@@ -145,8 +155,14 @@ export const signupBodySchema = z
     name: nameSchema,
     email: emailSchema,
     password: passwordSchema,
-    activation_code: z.string().trim().min(1, 'Activation_Code_Text_Required').nullable().default(null),
-    tracker_ids: z.array(z.string().trim().min(1, 'GPS_Tracker_Id')).default([]),
+    activation_code: z
+      .string()
+      .trim()
+      .min(1, 'Activation_Code_Text_Required')
+      .max(SHORT_TEXT_MAX_LENGTH, 'Activation_Code_Text_Required')
+      .nullable()
+      .default(null),
+    tracker_ids: z.array(trackerIdSchema).default([]),
     language: signupLanguageSchema,
     product_associated: codeChoiceSchema,
   })
@@ -180,8 +196,12 @@ export function toSignupBody(input: {
 
 /** The code-validity check (path not shown in the spec). */
 export const codeCheckBodySchema = z.object({
-  code: z.string('Invalid_Code').trim().min(CODE_CHECK_MIN_LENGTH, 'Invalid_Code'),
-  tracker_id: z.string().trim().min(1, 'GPS_Tracker_Id').optional(),
+  code: z
+    .string('Invalid_Code')
+    .trim()
+    .min(CODE_CHECK_MIN_LENGTH, 'Invalid_Code')
+    .max(SHORT_TEXT_MAX_LENGTH, 'Invalid_Code'),
+  tracker_id: trackerIdSchema.optional(),
 });
 export type CodeCheckBody = z.infer<typeof codeCheckBodySchema>;
 
@@ -196,7 +216,7 @@ export type CodeCheckResponse = z.infer<typeof codeCheckResponseSchema>;
 /** POST /v1/auth/verifycode: code, or code plus tracker_ids. Answered with activationResponseSchema. */
 export const verifyCodeBodySchema = z.object({
   code: requiredText('Activation_Code_Text_Required'),
-  tracker_ids: z.array(z.string().trim().min(1, 'GPS_Tracker_Id')).optional(),
+  tracker_ids: z.array(trackerIdSchema).optional(),
 });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
 

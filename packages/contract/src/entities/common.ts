@@ -19,18 +19,37 @@ export const idSchema = z.string().min(1);
 /** Row timestamps (created_at): ISO 8601 in UTC, as `Date.prototype.toISOString()` writes them. */
 export const timestampSchema = z.iso.datetime();
 
-/** A required text field: trimmed, and empty (or missing) gives `key`. */
-export function requiredText(key: string) {
-  return z.string(key).trim().min(1, key);
+/**
+ * Bounds of every free-text field (issue 15 item 6). The spec gives none (but comments, 100); these
+ * are generous for people and keep a hostile value from costing seconds in a PDF. zod's `.max`
+ * shows each bound as maxLength in the OpenAPI document.
+ */
+export const SHORT_TEXT_MAX_LENGTH = 200;
+export const LONG_TEXT_MAX_LENGTH = 2_000;
+/** RFC 5321: an address of more than 254 characters cannot be delivered. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Keys for an optional text over its bound (a required one keeps its own key). */
+export const TEXT_LENGTH_KEYS = {
+  short: 'Short_Text_Length_Error',
+  long: 'Long_Text_Length_Error',
+} as const;
+
+/** A required text field: trimmed; empty (or missing) or longer than `max` gives `key`. */
+export function requiredText(key: string, max: number = SHORT_TEXT_MAX_LENGTH) {
+  return z.string(key).trim().min(1, key).max(max, key);
 }
 
-/** An optional free-text field; '' or null means not given. */
-export const optionalText = z.string().trim().nullish();
+/** An optional free-text field of up to SHORT_TEXT_MAX_LENGTH characters; '' or null means not given. */
+export const optionalText = z.string().trim().max(SHORT_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS.short).nullish();
+
+/** An optional free-text field of up to LONG_TEXT_MAX_LENGTH characters (descriptions, notes). */
+export const optionalLongText = z.string().trim().max(LONG_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS.long).nullish();
 
 /** An optional e-mail: trimmed, '' means not given, anything else must be a valid address. */
 export const optionalEmailSchema = z
   .string()
   .trim()
+  .max(EMAIL_MAX_LENGTH, EMAIL_FORMAT_ERROR_KEY)
   .refine((value) => value === '' || z.regexes.email.test(value), EMAIL_FORMAT_ERROR_KEY)
   .nullish();
 

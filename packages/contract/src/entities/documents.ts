@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../constants.ts';
-import { idSchema, requiredText, timestampSchema } from './common.ts';
+import { idSchema, LONG_TEXT_MAX_LENGTH, requiredText, timestampSchema } from './common.ts';
 
 /** Document safe and vet findings (pet-data sections 2, 3, 5 and 7). */
 
@@ -15,9 +15,8 @@ export const DOCUMENT_SAFE_TYPES = [
 ] as const;
 
 /**
- * Stored document_type values of the vet findings. The spec calls the last category "Others" in
- * both areas, but a document has no area field, so the two would be indistinguishable (and counted
- * twice): the vet findings' one is stored as 'Other Findings'.
+ * Stored document_type values of the vet findings. The last category is "Others" as in the spec,
+ * the same value as the document safe's; a document's `area` tells the two apart.
  */
 export const VET_FINDING_TYPES = [
   'Diagnoses',
@@ -26,15 +25,33 @@ export const VET_FINDING_TYPES = [
   'Prescriptions',
   'X-rays',
   'Ultrasound Images',
-  'Other Findings',
+  'Others',
 ] as const;
 
-export const DOCUMENT_TYPES = [...DOCUMENT_SAFE_TYPES, ...VET_FINDING_TYPES] as const;
+/** Every stored document_type once ('Others' belongs to both areas). */
+type DocumentTypeValue = (typeof DOCUMENT_SAFE_TYPES)[number] | (typeof VET_FINDING_TYPES)[number];
+export const DOCUMENT_TYPES = [
+  ...new Set<DocumentTypeValue>([...DOCUMENT_SAFE_TYPES, ...VET_FINDING_TYPES]),
+] as [DocumentTypeValue, ...DocumentTypeValue[]];
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, 'Document_Type_Error');
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 export const DOCUMENT_AREAS = ['document-safe', 'vet-findings'] as const;
 export type DocumentArea = (typeof DOCUMENT_AREAS)[number];
+export const documentAreaSchema = z.enum(DOCUMENT_AREAS, 'Document_Type_Error');
+
+/**
+ * The area a document of `type` belongs to: the one named when the type exists there, else the
+ * type's only area ('Others' without an area is the document safe's, as the spec's clients send
+ * it); null when the named area has no such type.
+ */
+export function documentAreaOf(type: DocumentType, area?: DocumentArea | null): DocumentArea | null {
+  const areas = DOCUMENT_AREAS.filter((candidate) =>
+    DOCUMENT_CATEGORIES.some((category) => category.area === candidate && category.documentType === type),
+  );
+  if (area) return areas.includes(area) ? area : null;
+  return areas[0] ?? null;
+}
 
 export interface DocumentCategory {
   area: DocumentArea;
@@ -112,10 +129,18 @@ export const DOCUMENT_CATEGORIES: readonly DocumentCategory[] = [
     area: 'vet-findings',
     slug: 'others',
     addSlug: 'add-other',
-    documentType: 'Other Findings',
+    documentType: 'Others',
     labelKey: 'Other_Findings',
   },
 ];
+
+/** Does the document belong to the category? Area and type both, as the two "Others" share a type. */
+export function isDocumentOfCategory(
+  document: { area: DocumentArea; document_type: DocumentType },
+  category: DocumentCategory,
+): boolean {
+  return document.area === category.area && document.document_type === category.documentType;
+}
 
 export function documentCategoriesOf(area: DocumentArea): DocumentCategory[] {
   return DOCUMENT_CATEGORIES.filter((category) => category.area === area);
@@ -125,8 +150,8 @@ export function documentCategoryBySlug(area: DocumentArea, slug: string): Docume
   return DOCUMENT_CATEGORIES.find((category) => category.area === area && category.slug === slug);
 }
 
-export function documentCategoryByType(type: DocumentType): DocumentCategory | undefined {
-  return DOCUMENT_CATEGORIES.find((category) => category.documentType === type);
+export function documentCategoryByType(area: DocumentArea, type: DocumentType): DocumentCategory | undefined {
+  return DOCUMENT_CATEGORIES.find((category) => category.area === area && category.documentType === type);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,19 +187,34 @@ export const docUrlSchema = z
 // ---------------------------------------------------------------------------------------------
 // Calls.
 
-/** POST /v1/document?pet_id=. */
-export const documentCreateBodySchema = z.object({
+const documentFieldsSchema = z.object({
   document_type: documentTypeSchema,
-  description: requiredText('Description_Text_Error'),
+  description: requiredText('Description_Text_Error', LONG_TEXT_MAX_LENGTH),
   doc_url: docUrlSchema,
 });
+
+/**
+ * POST /v1/document?pet_id=. `area` (our addition, optional) says which "Others" is meant; left
+ * out, a type's only area, and 'Others' is the document safe's. A type the area lacks is refused.
+ */
+export const documentCreateBodySchema = documentFieldsSchema
+  .extend({
+    area: documentAreaSchema
+      .nullish()
+      .meta({ description: "Which area's category: needed only for the vet findings' Others" }),
+  })
+  .refine((body) => documentAreaOf(body.document_type, body.area) !== null, {
+    path: ['document_type'],
+    message: 'Document_Type_Error',
+  });
 export type DocumentCreateBody = z.infer<typeof documentCreateBodySchema>;
 
 /** PUT /v1/document?doc_id=: only the description can change. */
-export const documentUpdateBodySchema = documentCreateBodySchema.pick({ description: true });
+export const documentUpdateBodySchema = documentFieldsSchema.pick({ description: true });
 export type DocumentUpdateBody = z.infer<typeof documentUpdateBodySchema>;
 
-export const documentSchema = documentCreateBodySchema.extend({
+export const documentSchema = documentFieldsSchema.extend({
+  area: documentAreaSchema,
   id: idSchema,
   created_at: timestampSchema,
 });

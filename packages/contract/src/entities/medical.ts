@@ -3,6 +3,7 @@ import { COMMENTS_MAX_LENGTH } from '../constants.ts';
 import {
   idSchema,
   optionalDdMmYyyy,
+  optionalLongText,
   optionalText,
   requiredText,
   timestampSchema,
@@ -40,7 +41,7 @@ const medicalFields = z.object({
   prescription: yesNoSchema.nullish(),
   in_use: yesNoSchema.nullish(),
   taking_schedule: z.array(takingScheduleSchema).nullish(),
-  reason: optionalText,
+  reason: optionalLongText,
   dosage: optionalText,
   taking_from: optionalDdMmYyyy,
   taking_to: optionalDdMmYyyy,

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { SPECIES } from '../brands.ts';
 import { PET_SIZE_MAX_CM, PET_SIZE_MIN_CM } from '../constants.ts';
 import {
-  ddmmyyyySchema,
   ddMmYyyySortKey,
   idSchema,
   optionalDdMmYyyy,
+  optionalLongText,
   optionalText,
   parseDdMmYyyy,
+  requiredDdMmYyyy,
   requiredText,
 } from './common.ts';
 
@@ -30,7 +31,8 @@ export const WEIGHT_KEYS = {
 /** One weight entry: kg (a number, never negative) at a dd.MM.yyyy date. */
 export const weightEntrySchema = z.object({
   weight: z.number(WEIGHT_KEYS.weightMissing).min(0, WEIGHT_KEYS.negative),
-  date: ddmmyyyySchema,
+  // Missing or empty: the spec's date error; present but malformed: Date_Format_Error.
+  date: requiredDdMmYyyy(WEIGHT_KEYS.dateMissing),
 });
 export type WeightEntry = z.infer<typeof weightEntrySchema>;
 
@@ -124,9 +126,9 @@ export type PetCreateBody = z.infer<typeof petCreateBodySchema>;
 export const petProfileSchema = petCreateBodySchema.extend({
   size: petSizeSchema,
   color: optionalText,
-  ancestry: optionalText,
+  ancestry: optionalLongText,
   labeling: optionalText,
-  features: optionalText,
+  features: optionalLongText,
   weights: z.array(weightEntrySchema).optional(),
 });
 export type PetProfile = z.infer<typeof petProfileSchema>;

@@ -5,7 +5,15 @@ import {
   PLAN_SEQUENCE_MIN,
   UNLIMITED_DOCUMENTS,
 } from '../constants.ts';
-import { EMAIL_FORMAT_ERROR_KEY, idSchema, requiredText, timestampSchema } from './common.ts';
+import {
+  EMAIL_FORMAT_ERROR_KEY,
+  EMAIL_MAX_LENGTH,
+  idSchema,
+  requiredText,
+  SHORT_TEXT_MAX_LENGTH,
+  TEXT_LENGTH_KEYS,
+  timestampSchema,
+} from './common.ts';
 
 /** Plans, prices, coupons, payment, orders, cancellation and downgrade (account-area 3 and 7). */
 
@@ -96,19 +104,26 @@ export const couponCheckResponseSchema = z.object({
 });
 export type CouponCheckResponse = z.infer<typeof couponCheckResponseSchema>;
 
+/** The delivery form's texts: not required, bounded like every text. */
+const deliveryText = z.string().trim().max(SHORT_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS.short);
+
 /** POST /v1/subscription/change/request: delivery form e-mail is only format-checked. */
 export const paymentRequestBodySchema = z.object({
   price_id: idSchema,
   product_id: idSchema,
   pay_type: payTypeSchema,
-  name: z.string().trim(),
-  email: z.string().trim().pipe(z.email(EMAIL_FORMAT_ERROR_KEY)),
-  city: z.string().trim(),
-  country: z.string().trim(),
-  phone: z.string().trim(),
-  street: z.string().trim(),
-  zipcode: z.string().trim(),
-  address: z.string().trim(),
+  name: deliveryText,
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, EMAIL_FORMAT_ERROR_KEY)
+    .pipe(z.email(EMAIL_FORMAT_ERROR_KEY)),
+  city: deliveryText,
+  country: deliveryText,
+  phone: deliveryText,
+  street: deliveryText,
+  zipcode: deliveryText,
+  address: deliveryText,
   coupon_id: idSchema.optional(),
 });
 export type PaymentRequestBody = z.infer<typeof paymentRequestBodySchema>;

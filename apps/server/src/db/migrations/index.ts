@@ -15,6 +15,7 @@ import * as paymentsSandbox from './0075_payments_sandbox.ts';
 import * as creditNotes from './0080_credit_notes.ts';
 import * as calendarFeed from './0097_calendar_feed.ts';
 import * as documentsUnlimited from './0098_documents_unlimited.ts';
+import * as documentArea from './0100_document_area.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0080_credit_notes': creditNotes,
   '0097_calendar_feed': calendarFeed,
   '0098_documents_unlimited': documentsUnlimited,
+  '0100_document_area': documentArea,
 };

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { IsoTimestamp } from '../schema.ts';
 
 export interface DocumentTable {
@@ -5,6 +6,8 @@ export interface DocumentTable {
   user_id: string;
   pet_id: string;
   document_type: string;
+  /** 'document-safe' (the column's default) or 'vet-findings': both have a category stored as 'Others'. */
+  area: Generated<string>;
   description: string;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;

@@ -9,6 +9,7 @@ import {
   apptIdQuerySchema,
   messageResponseSchema,
   petIdQuerySchema,
+  appointmentTimeZoneOf,
   todayAtOffset,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
@@ -30,14 +31,15 @@ const errors = {
  * browser's offset reminder_time_zone): appointment_date earlier than that day is Date_In_Past_Error.
  */
 const createBodySchema = appointmentCreateBodySchema.superRefine((body, ctx) => {
-  const offset = typeof body.reminder_time_zone === 'number' ? body.reminder_time_zone : 0;
+  const offset = appointmentTimeZoneOf(body);
   const rule = appointmentDateNotInPast(todayAtOffset(offset));
   if (!rule.check(body)) ctx.addIssue({ code: 'custom', input: body.appointment_date, ...rule.params });
 });
 
 const REMINDER =
   'When reminder_date (dd.MM.yyyy) and reminder_time (HH:mm) are both given and that moment, read at the UTC ' +
-  'offset reminder_time_zone (hours), is still ahead, a reminder mail goes to the owner at that moment ' +
+  'offset reminder_time_zone (hours; optional: left out, the offset of Europe/Berlin on appointment_date is stored, ' +
+  'e.g. 1 in winter and 2 in summer), is still ahead, a reminder mail goes to the owner at that moment ' +
   "(in the owner's language, with a link to the pet's appointments page); job_id names the scheduled job.";
 
 /** The appointment calls of pet-data section 7. Every call is scoped to the signed-in owner. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   appointmentDateNotInPast,
+  appointmentTimeZoneOf,
   appointmentTypeLabel,
   ddMmYyyySortKey,
   mergeSentFields,
@@ -175,6 +176,8 @@ export class AppointmentsService {
     const appointmentType = normalizeAppointmentType(body.appointment_type);
     if (!appointmentType) throw badRequest('Appointment_Type_Error', 'appointment_type');
     const values = appointmentValues(appointmentType, body);
+    // Optional in the spec: without it, the default zone's offset on the appointment's own day (DST).
+    const reminderTimeZone = appointmentTimeZoneOf(body);
     const id = await this.deps.db.transaction().execute(async (trx) => {
       await ownership.requireOwnedPetForInsert(trx, this.deps.kind, userId, petId);
       await assertAppointmentsAllowed(trx, this.deps.kind, userId);
@@ -184,11 +187,11 @@ export class AppointmentsService {
           userId,
           petId,
           appointmentType,
-          reminderTimeZone: body.reminder_time_zone,
+          reminderTimeZone,
         },
         values,
       );
-      const runAt = reminderInstant(values.reminder_date, values.reminder_time, body.reminder_time_zone);
+      const runAt = reminderInstant(values.reminder_date, values.reminder_time, reminderTimeZone);
       if (runAt && runAt > this.now()) {
         await repo.setJobId(trx, apptId, await this.scheduleReminder(trx, userId, apptId, runAt));
       }

@@ -42,7 +42,7 @@ export async function unclaimedFiles(db: Db, userId: string, petId: string, ids:
 
 export async function insertDocument(
   trx: Transaction<Database>,
-  values: Pick<DocumentRow, 'user_id' | 'pet_id' | 'document_type' | 'description'>,
+  values: Pick<DocumentRow, 'user_id' | 'pet_id' | 'document_type' | 'area' | 'description'>,
   fileIds: readonly string[],
 ): Promise<string> {
   const id = randomUUID();

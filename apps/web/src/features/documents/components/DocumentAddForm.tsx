@@ -107,6 +107,8 @@ export function DocumentAddForm({
       setPhase('saving');
       await create.mutateAsync({
         document_type: category.documentType,
+        // Tells the vet findings' "Others" from the document safe's (same stored type).
+        area: category.area,
         description: form.description,
         doc_url,
       });

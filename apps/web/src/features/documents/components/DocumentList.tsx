@@ -12,7 +12,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
-import { decodeDocUrl, type DocumentCategory, type PetDocument } from '@pet/contract';
+import { decodeDocUrl, isDocumentOfCategory, type DocumentCategory, type PetDocument } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';
@@ -45,7 +45,7 @@ export function DocumentList({
   const { t } = useTranslation();
   const documents = usePetDocuments(pet.id);
   const quota = useDocumentQuota();
-  const entries = documents.data?.filter((document) => document.document_type === category.documentType);
+  const entries = documents.data?.filter((document) => isDocumentOfCategory(document, category));
 
   return (
     <Box sx={{ maxWidth: 960 }}>

@@ -28,7 +28,6 @@ const CATEGORY_ICONS: Record<DocumentType, ComponentType<SvgIconProps>> = {
   'Ultrasound Images': MonitorHeartOutlinedIcon,
   Diagnoses: NoteAltOutlinedIcon,
   Photos: PhotoCameraOutlinedIcon,
-  'Other Findings': FolderOutlinedIcon,
 };
 
 export function CategoryIcon({ type, ...props }: { type: DocumentType } & SvgIconProps) {
