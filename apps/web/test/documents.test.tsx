@@ -56,11 +56,7 @@ describe('documents overview', () => {
       installFakeApi({
         routes: {
           'GET /v1/document/mydocs': myDocsRoute({
-            // Both areas' last category is stored as "Others"; only the vet findings' one counts here.
-            'pet-1': [
-              makeDocument({ id: 'd', document_type: 'Others', area: 'vet-findings' }),
-              makeDocument({ id: 'e', document_type: 'Others', area: 'document-safe' }),
-            ],
+            'pet-1': [makeDocument({ id: 'd', document_type: 'Other Findings' })],
           }),
         },
       });
@@ -283,8 +279,6 @@ describe('add document', () => {
       expect(create!.url).toBe('/v1/document?pet_id=pet-1');
       expect(JSON.parse(create!.body ?? '')).toEqual({
         document_type: 'Insurance',
-        // The category's area goes along: it tells the two "Others" apart.
-        area: 'document-safe',
         description: 'Policy 2025',
         doc_url: docUrl,
       });
@@ -425,7 +419,7 @@ describe('document view', () => {
   );
 
   it(
-    'deletes after confirmation and returns to the list',
+    'deletes after confirmation and returns to the document-safe overview',
     async () => {
       let current = docs;
       const fake = installFakeApi({
@@ -448,9 +442,10 @@ describe('document view', () => {
 
       await user.click(screen.getByRole('button', { name: 'Delete' }));
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(locationOf(router)).toBe(`${SAFE}/insurances`));
+      // Pet-data section 4: back to the overview, not to the category's list (issue 14.19).
+      await waitFor(() => expect(locationOf(router)).toBe(SAFE));
       expect(fake.callsTo('DELETE', '/v1/document')[0]!.url).toBe('/v1/document?doc_id=doc-1');
-      expect(await screen.findByRole('heading', { name: 'No documents yet' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Document safe' })).toBeInTheDocument();
     },
     T,
   );

@@ -6,7 +6,7 @@ export * from './pets.ts';
 export * from './contacts.ts';
 export * from './medical.ts';
 export * from './documents.ts';
+export * from './document-species.ts';
 export * from './appointments.ts';
 export * from './emergency.ts';
 export * from './calendar.ts';
-export * from './client-log.ts';

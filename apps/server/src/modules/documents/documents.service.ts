@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   decodeDocUrl,
+  documentTypeFitsPet,
   documentLimitMessageKey,
   documentLimitReached,
   encodeDocUrl,
@@ -17,20 +17,8 @@ import type { DatabaseKind } from '../../db/database.ts';
 import { fromDbBool } from '../../db/database.ts';
 import { badRequest, limitReached, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
-import {
-  newFileKey,
-  pendingKeyOf,
-  sendStoredFile,
-  type FileStorage,
-  type StorageKeyOwner,
-} from '../../platform/storage/index.ts';
-import {
-  discardFiles,
-  finalizeFiles,
-  receiveFiles,
-  type ReceivedFile,
-} from '../../platform/uploads/receive-files.ts';
-import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, thumbKeyOf } from '../../platform/uploads/thumbnails.ts';
+import { newFileKey, sendStoredFile, type FileStorage } from '../../platform/storage/index.ts';
+import { receiveFiles } from '../../platform/uploads/receive-files.ts';
 import { assertCanAddDocuments, lockCurrentPlan } from '../plans/plan-limits.ts';
 import * as ownership from '../pets/pet-ownership.ts';
 import * as repo from './documents.repo.ts';
@@ -40,7 +28,6 @@ export const DELETE_KEYS_JOB = 'storage.delete-keys';
 /** Uploaded files that no document claims within a day are removed. */
 const UNCLAIMED_FILE_LIFETIME_MS = 24 * 3600 * 1000;
 export const DOCUMENT_FILE_PATH = '/v1/document/file';
-export const DOCUMENT_THUMBNAIL_PATH = '/v1/document/thumbnail';
 
 export interface DocumentsServiceDeps {
   db: Kysely<Database>;
@@ -72,7 +59,11 @@ export class DocumentsService {
     await this.deps.db.transaction().execute(async (trx) => {
       const plan = await lockCurrentPlan(trx, this.deps.kind, userId);
       if (documentLimitReached(await repo.countUserDocuments(trx, userId), plan.documents_limit)) {
-        throw limitReached(documentLimitMessageKey({ gps_tracking: fromDbBool(plan.gps_tracking) }));
+        throw limitReached(
+          documentLimitMessageKey({
+            gps_tracking: fromDbBool(plan.gps_tracking),
+          }),
+        );
       }
     });
   }
@@ -90,11 +81,8 @@ export class DocumentsService {
       maxBytesPerFile: MAX_FILE_BYTES,
       keyFor: (ext) => newFileKey({ petId }, ext, 'docs'),
     });
-    // Thumbnails are made once, now, and stored beside their files (pending like them).
-    const thumbnails = await this.storeThumbnails(received);
-    let rows: repo.DocumentFileRow[];
     try {
-      rows = await this.deps.db.transaction().execute(async (trx) => {
+      const rows = await this.deps.db.transaction().execute(async (trx) => {
         const inserted = await repo.insertFiles(
           trx,
           received.map((file, position) => ({
@@ -114,29 +102,12 @@ export class DocumentsService {
         );
         return inserted;
       });
+      return encodeDocUrl(rows.map((row) => ({ url: fileUrl(row.id), type: row.ext })));
     } catch (err) {
       // The pet went away meanwhile, or the database failed: the stored bytes must go too.
-      await discardFiles(this.deps.storage, [...received, ...thumbnails]);
+      await Promise.allSettled(received.map((file) => this.deps.storage.delete(file.key)));
       throw err;
     }
-    // The rows name the final keys now: move the bytes there (a crash before this is completed
-    // by the storage reconciler).
-    await finalizeFiles(this.deps.storage, [...received, ...thumbnails]);
-    return encodeDocUrl(rows.map((row) => ({ url: fileUrl(row.id), type: row.ext })));
-  }
-
-  private async storeThumbnails(files: readonly ReceivedFile[]): Promise<ReceivedFile[]> {
-    const stored: ReceivedFile[] = [];
-    for (const file of files) {
-      const thumbnail = await makeThumbnail(this.deps.storage, file.pendingKey, file.type.ext, this.deps.log);
-      if (!thumbnail) continue;
-      const key = thumbKeyOf(file.key);
-      const put = await this.deps.storage.put(pendingKeyOf(key), Readable.from([thumbnail]), {
-        contentType: THUMBNAIL_CONTENT_TYPE,
-      });
-      stored.push({ ...file, key, pendingKey: put.key, size: put.size });
-    }
-    return stored;
   }
 
   private async toDocuments(rows: repo.DocumentRow[]): Promise<PetDocument[]> {
@@ -172,7 +143,15 @@ export class DocumentsService {
 
   /** POST /v1/document: the plan limit is checked in the insert transaction. */
   async create(userId: string, petId: string, body: DocumentCreateBody): Promise<PetDocument> {
-    await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    const pet = await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    // Issue 14.21: a species' own document type (Dog Tax) is refused for other animals.
+    if (!documentTypeFitsPet(body.document_type, pet.pet_type)) {
+      throw badRequest(
+        'Bad_Request_Text',
+        'document_type',
+        `${body.document_type} is not kept for a ${pet.pet_type}`,
+      );
+    }
     const ids = decodeDocUrl(body.doc_url).map((entry) => fileIdOf(entry.url));
     const unique = [...new Set(ids)];
     if (ids.length === 0 || ids.some((id) => id === null) || unique.length !== ids.length) {
@@ -211,8 +190,7 @@ export class DocumentsService {
       const files = await repo.filesOf(trx, [documentId]);
       if (!(await ownership.deleteOwnedRow(trx, 'document', userId, documentId)))
         throw notFound('Document not found');
-      // A thumbnail goes with its file (deleting a missing one is fine).
-      const storageKeys = files.flatMap((file) => [file.storage_key, thumbKeyOf(file.storage_key)]);
+      const storageKeys = files.map((file) => file.storage_key);
       if (storageKeys.length > 0)
         await this.deps.jobs.schedule(DELETE_KEYS_JOB, { keys: storageKeys }, { trx });
       return storageKeys;
@@ -278,35 +256,6 @@ export class DocumentsService {
       .where('document_id', 'is', null)
       .returning('storage_key')
       .execute();
-    for (const file of removed) {
-      await this.deps.storage.delete(file.storage_key);
-      await this.deps.storage.delete(thumbKeyOf(file.storage_key));
-    }
-  }
-
-  /** GET /v1/document/thumbnail: the owner's file's thumbnail, or 404 when it has none. */
-  async sendThumbnail(reply: FastifyReply, userId: string, fileId: string): Promise<FastifyReply> {
-    const file = await ownership.findOwnedRow(this.deps.db, 'document_file', userId, fileId);
-    if (!file) throw notFound('File not found');
-    return sendStoredFile(reply, this.deps.storage, thumbKeyOf(file.storage_key), {
-      disposition: 'inline',
-      downloadName: 'thumbnail.webp',
-      maxAgeSeconds: 3600,
-    });
-  }
-
-  /** For the storage reconciler: every key a document file row names (thumbnails are optional). */
-  storageOwner(): StorageKeyOwner {
-    return {
-      name: 'document files',
-      keys: async () =>
-        (await this.deps.db.selectFrom('document_file').select('storage_key').execute()).map(
-          (row) => row.storage_key,
-        ),
-      optionalKeys: async () =>
-        (await this.deps.db.selectFrom('document_file').select('storage_key').execute()).map((row) =>
-          thumbKeyOf(row.storage_key),
-        ),
-    };
+    for (const file of removed) await this.deps.storage.delete(file.storage_key);
   }
 }

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import type { Species } from '@pet/contract';
 import type { PetRef } from '@/lib/paths';
 import { useSignedInUser } from '@/lib/session';
 
@@ -8,11 +9,13 @@ import { useSignedInUser } from '@/lib/session';
  */
 export interface RoutePet extends PetRef {
   image_url: string | null;
+  /** Species: some document categories belong to one (Dog Tax, contract documentTypeFitsPet). */
+  type: Species;
 }
 
 export function useRoutePet(): RoutePet | null {
   const { id } = useParams();
   const user = useSignedInUser();
   const pet = user.pets.find((candidate) => candidate.id === id);
-  return pet ? { id: pet.id, name: pet.name, image_url: pet.image_url ?? null } : null;
+  return pet ? { id: pet.id, name: pet.name, image_url: pet.image_url ?? null, type: pet.type } : null;
 }

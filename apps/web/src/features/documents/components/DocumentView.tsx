@@ -19,7 +19,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import {
   decodeDocUrl,
   documentUpdateBodySchema,
-  isDocumentOfCategory,
   type DocUrlEntry,
   type DocumentCategory,
   type PetDocument,
@@ -35,14 +34,14 @@ import { useDeleteDocument } from '@/features/documents/api/delete-document';
 import { usePetDocuments } from '@/features/documents/api/list-documents';
 import { useUpdateDocument } from '@/features/documents/api/update-document';
 import { inlineUrl, previewKind, typeLabel } from '@/features/documents/document-files';
-import { listPath } from '@/features/documents/paths';
+import { areaPath, listPath } from '@/features/documents/paths';
 import { FileTypeIcon } from './FileTypeIcon';
 import { PetSubtitle } from './PetSubtitle';
 
 /**
  * A document (…/{category}/document?doc_id=): its files, images and PDFs previewed in the app and
  * every file downloadable; edit mode (?edit=1) changes only the description; delete asks first and
- * returns to the category's list.
+ * returns to the area's overview.
  */
 export function DocumentView({ pet, category }: { pet: PetRef; category: DocumentCategory }) {
   const { t } = useTranslation();
@@ -52,7 +51,7 @@ export function DocumentView({ pet, category }: { pet: PetRef; category: Documen
   const documents = usePetDocuments(pet.id);
   const remove = useDeleteDocument();
   const document = documents.data?.find(
-    (candidate) => candidate.id === documentId && isDocumentOfCategory(candidate, category),
+    (candidate) => candidate.id === documentId && candidate.document_type === category.documentType,
   );
 
   if (documents.isPending || remove.isSuccess) {
@@ -124,7 +123,8 @@ function DocumentDetails({
     remove.mutate(document.id, {
       onSuccess: () => {
         notify.success('documents.deleted');
-        void navigate(listPath(pet, category), { replace: true });
+        // Pet-data section 4: delete returns to the document-safe or vet-findings overview.
+        void navigate(areaPath(pet, category.area), { replace: true });
       },
       onError: (error) => {
         setConfirming(false);

@@ -6,12 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
-import {
-  documentCategoriesOf,
-  isDocumentOfCategory,
-  type DocumentArea,
-  type DocumentCategory,
-} from '@pet/contract';
+import { documentCategoriesOf, documentTypeFitsPet, type DocumentArea } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard } from '@/components/LinkCard';
 import { PageTitle } from '@/components/PageTitle';
@@ -41,11 +36,14 @@ export function DocumentsOverview({
   const { t } = useTranslation();
   const documents = usePetDocuments(pet.id);
   const quota = useDocumentQuota();
-  const categories = documentCategoriesOf(area);
+  // Issue 14.21: a category of one species only (Dog Tax) is not offered for other animals.
+  const categories = documentCategoriesOf(area).filter((category) =>
+    documentTypeFitsPet(category.documentType, pet.type),
+  );
 
-  const countOf = (category: DocumentCategory) =>
-    documents.data?.filter((document) => isDocumentOfCategory(document, category)).length ?? 0;
-  const total = categories.reduce((sum, category) => sum + countOf(category), 0);
+  const countOf = (documentType: string) =>
+    documents.data?.filter((document) => document.document_type === documentType).length ?? 0;
+  const total = categories.reduce((sum, category) => sum + countOf(category.documentType), 0);
 
   return (
     <>
@@ -77,7 +75,7 @@ export function DocumentsOverview({
           sx={{ listStyle: 'none', p: 0, m: 0 }}
         >
           {categories.map((category) => {
-            const count = countOf(category);
+            const count = countOf(category.documentType);
             const label = t(category.labelKey);
             return (
               <Grid key={category.slug} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
