@@ -56,7 +56,11 @@ describe('documents overview', () => {
       installFakeApi({
         routes: {
           'GET /v1/document/mydocs': myDocsRoute({
-            'pet-1': [makeDocument({ id: 'd', document_type: 'Other Findings' })],
+            // Both areas' last category is stored as "Others"; only the vet findings' one counts here.
+            'pet-1': [
+              makeDocument({ id: 'd', document_type: 'Others', area: 'vet-findings' }),
+              makeDocument({ id: 'e', document_type: 'Others', area: 'document-safe' }),
+            ],
           }),
         },
       });
@@ -279,6 +283,8 @@ describe('add document', () => {
       expect(create!.url).toBe('/v1/document?pet_id=pet-1');
       expect(JSON.parse(create!.body ?? '')).toEqual({
         document_type: 'Insurance',
+        // The category's area goes along: it tells the two "Others" apart.
+        area: 'document-safe',
         description: 'Policy 2025',
         doc_url: docUrl,
       });

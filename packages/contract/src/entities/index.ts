@@ -10,3 +10,4 @@ export * from './document-species.ts';
 export * from './appointments.ts';
 export * from './emergency.ts';
 export * from './calendar.ts';
+export * from './client-log.ts';

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MultipartFile } from '@fastify/multipart';
@@ -17,8 +18,20 @@ import type { DatabaseKind } from '../../db/database.ts';
 import { fromDbBool } from '../../db/database.ts';
 import { badRequest, limitReached, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
-import { newFileKey, sendStoredFile, type FileStorage } from '../../platform/storage/index.ts';
-import { receiveFiles } from '../../platform/uploads/receive-files.ts';
+import {
+  newFileKey,
+  pendingKeyOf,
+  sendStoredFile,
+  type FileStorage,
+  type StorageKeyOwner,
+} from '../../platform/storage/index.ts';
+import {
+  discardFiles,
+  finalizeFiles,
+  receiveFiles,
+  type ReceivedFile,
+} from '../../platform/uploads/receive-files.ts';
+import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, thumbKeyOf } from '../../platform/uploads/thumbnails.ts';
 import { assertCanAddDocuments, lockCurrentPlan } from '../plans/plan-limits.ts';
 import * as ownership from '../pets/pet-ownership.ts';
 import * as repo from './documents.repo.ts';
@@ -28,6 +41,7 @@ export const DELETE_KEYS_JOB = 'storage.delete-keys';
 /** Uploaded files that no document claims within a day are removed. */
 const UNCLAIMED_FILE_LIFETIME_MS = 24 * 3600 * 1000;
 export const DOCUMENT_FILE_PATH = '/v1/document/file';
+export const DOCUMENT_THUMBNAIL_PATH = '/v1/document/thumbnail';
 
 export interface DocumentsServiceDeps {
   db: Kysely<Database>;
@@ -59,11 +73,7 @@ export class DocumentsService {
     await this.deps.db.transaction().execute(async (trx) => {
       const plan = await lockCurrentPlan(trx, this.deps.kind, userId);
       if (documentLimitReached(await repo.countUserDocuments(trx, userId), plan.documents_limit)) {
-        throw limitReached(
-          documentLimitMessageKey({
-            gps_tracking: fromDbBool(plan.gps_tracking),
-          }),
-        );
+        throw limitReached(documentLimitMessageKey({ gps_tracking: fromDbBool(plan.gps_tracking) }));
       }
     });
   }
@@ -81,8 +91,11 @@ export class DocumentsService {
       maxBytesPerFile: MAX_FILE_BYTES,
       keyFor: (ext) => newFileKey({ petId }, ext, 'docs'),
     });
+    // Thumbnails are made once, now, and stored beside their files (pending like them).
+    const thumbnails = await this.storeThumbnails(received);
+    let rows: repo.DocumentFileRow[];
     try {
-      const rows = await this.deps.db.transaction().execute(async (trx) => {
+      rows = await this.deps.db.transaction().execute(async (trx) => {
         const inserted = await repo.insertFiles(
           trx,
           received.map((file, position) => ({
@@ -102,12 +115,29 @@ export class DocumentsService {
         );
         return inserted;
       });
-      return encodeDocUrl(rows.map((row) => ({ url: fileUrl(row.id), type: row.ext })));
     } catch (err) {
       // The pet went away meanwhile, or the database failed: the stored bytes must go too.
-      await Promise.allSettled(received.map((file) => this.deps.storage.delete(file.key)));
+      await discardFiles(this.deps.storage, [...received, ...thumbnails]);
       throw err;
     }
+    // The rows name the final keys now: move the bytes there (a crash before this is completed
+    // by the storage reconciler).
+    await finalizeFiles(this.deps.storage, [...received, ...thumbnails]);
+    return encodeDocUrl(rows.map((row) => ({ url: fileUrl(row.id), type: row.ext })));
+  }
+
+  private async storeThumbnails(files: readonly ReceivedFile[]): Promise<ReceivedFile[]> {
+    const stored: ReceivedFile[] = [];
+    for (const file of files) {
+      const thumbnail = await makeThumbnail(this.deps.storage, file.pendingKey, file.type.ext, this.deps.log);
+      if (!thumbnail) continue;
+      const key = thumbKeyOf(file.key);
+      const put = await this.deps.storage.put(pendingKeyOf(key), Readable.from([thumbnail]), {
+        contentType: THUMBNAIL_CONTENT_TYPE,
+      });
+      stored.push({ ...file, key, pendingKey: put.key, size: put.size });
+    }
+    return stored;
   }
 
   private async toDocuments(rows: repo.DocumentRow[]): Promise<PetDocument[]> {
@@ -190,7 +220,8 @@ export class DocumentsService {
       const files = await repo.filesOf(trx, [documentId]);
       if (!(await ownership.deleteOwnedRow(trx, 'document', userId, documentId)))
         throw notFound('Document not found');
-      const storageKeys = files.map((file) => file.storage_key);
+      // A thumbnail goes with its file (deleting a missing one is fine).
+      const storageKeys = files.flatMap((file) => [file.storage_key, thumbKeyOf(file.storage_key)]);
       if (storageKeys.length > 0)
         await this.deps.jobs.schedule(DELETE_KEYS_JOB, { keys: storageKeys }, { trx });
       return storageKeys;
@@ -256,6 +287,35 @@ export class DocumentsService {
       .where('document_id', 'is', null)
       .returning('storage_key')
       .execute();
-    for (const file of removed) await this.deps.storage.delete(file.storage_key);
+    for (const file of removed) {
+      await this.deps.storage.delete(file.storage_key);
+      await this.deps.storage.delete(thumbKeyOf(file.storage_key));
+    }
+  }
+
+  /** GET /v1/document/thumbnail: the owner's file's thumbnail, or 404 when it has none. */
+  async sendThumbnail(reply: FastifyReply, userId: string, fileId: string): Promise<FastifyReply> {
+    const file = await ownership.findOwnedRow(this.deps.db, 'document_file', userId, fileId);
+    if (!file) throw notFound('File not found');
+    return sendStoredFile(reply, this.deps.storage, thumbKeyOf(file.storage_key), {
+      disposition: 'inline',
+      downloadName: 'thumbnail.webp',
+      maxAgeSeconds: 3600,
+    });
+  }
+
+  /** For the storage reconciler: every key a document file row names (thumbnails are optional). */
+  storageOwner(): StorageKeyOwner {
+    return {
+      name: 'document files',
+      keys: async () =>
+        (await this.deps.db.selectFrom('document_file').select('storage_key').execute()).map(
+          (row) => row.storage_key,
+        ),
+      optionalKeys: async () =>
+        (await this.deps.db.selectFrom('document_file').select('storage_key').execute()).map((row) =>
+          thumbKeyOf(row.storage_key),
+        ),
+    };
   }
 }

@@ -19,6 +19,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import {
   decodeDocUrl,
   documentUpdateBodySchema,
+  isDocumentOfCategory,
   type DocUrlEntry,
   type DocumentCategory,
   type PetDocument,
@@ -51,7 +52,7 @@ export function DocumentView({ pet, category }: { pet: PetRef; category: Documen
   const documents = usePetDocuments(pet.id);
   const remove = useDeleteDocument();
   const document = documents.data?.find(
-    (candidate) => candidate.id === documentId && candidate.document_type === category.documentType,
+    (candidate) => candidate.id === documentId && isDocumentOfCategory(candidate, category),
   );
 
   if (documents.isPending || remove.isSuccess) {

@@ -6,7 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
-import { documentCategoriesOf, documentTypeFitsPet, type DocumentArea } from '@pet/contract';
+import {
+  documentCategoriesOf,
+  documentTypeFitsPet,
+  isDocumentOfCategory,
+  type DocumentArea,
+  type DocumentCategory,
+} from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard } from '@/components/LinkCard';
 import { PageTitle } from '@/components/PageTitle';
@@ -41,9 +47,9 @@ export function DocumentsOverview({
     documentTypeFitsPet(category.documentType, pet.type),
   );
 
-  const countOf = (documentType: string) =>
-    documents.data?.filter((document) => document.document_type === documentType).length ?? 0;
-  const total = categories.reduce((sum, category) => sum + countOf(category.documentType), 0);
+  const countOf = (category: DocumentCategory) =>
+    documents.data?.filter((document) => isDocumentOfCategory(document, category)).length ?? 0;
+  const total = categories.reduce((sum, category) => sum + countOf(category), 0);
 
   return (
     <>
@@ -75,7 +81,7 @@ export function DocumentsOverview({
           sx={{ listStyle: 'none', p: 0, m: 0 }}
         >
           {categories.map((category) => {
-            const count = countOf(category.documentType);
+            const count = countOf(category);
             const label = t(category.labelKey);
             return (
               <Grid key={category.slug} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
