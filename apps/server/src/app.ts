@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@pet/contract';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -12,6 +12,7 @@ import { acquireStartupLock } from './db/startup-lock.ts';
 import { seedPlans } from './db/seed.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createResponseSerializers, type ResponseSerializers } from './http/serializer.ts';
 import { registerBodyIdleTimeout } from './http/timeouts.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerCompression } from './http/compression.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Business time (periods, orders, jobs); movable in development (platform/dev-clock.ts). */
     clock: AdjustableClock;
+    /** Answers serialized by fast-json-stringify from the zod schemas (http/serializer.ts). */
+    responseSerializers: ResponseSerializers;
   }
 }
 
@@ -81,7 +84,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerBodyIdleTimeout(app, config.http.idleTimeoutMs);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled from the zod response schemas; zod itself only where that would change an answer.
+  const responseSerializers = createResponseSerializers();
+  app.decorate('responseSerializers', responseSerializers);
+  app.setSerializerCompiler(responseSerializers.compiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
