@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startServer } from './support/server.ts';
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+// WEB_DIST_DIR (as the server reads it) measures another build than apps/web/dist.
+const dist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * JS + CSS body bytes on the wire for a first visit to /signin (measured 2026-11: 286 KiB brotli,
@@ -77,6 +78,7 @@ try {
   let transferred = 0;
   let decoded = 0;
   let files = 0;
+  const perFile: Array<{ file: string; bytes: number }> = [];
   const encodings = new Set<string>();
   cdp.on('Network.responseReceived', (e) => {
     const encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding');
@@ -94,8 +96,10 @@ try {
   cdp.on('Network.loadingFinished', (e) => {
     const response = responses.get(e.requestId);
     if (!response || !/\.(js|css)$/.test(new URL(response.url).pathname)) return;
-    transferred += e.encodedDataLength - response.headerBytes;
+    const bytes = e.encodedDataLength - response.headerBytes;
+    transferred += bytes;
     decoded += response.decoded;
+    perFile.push({ file: new URL(response.url).pathname, bytes });
     encodings.add(response.encoding);
     files += 1;
   });
@@ -105,6 +109,10 @@ try {
     `first visit to /signin: ${files} JS/CSS files, ${kb(transferred)} transferred (${[...encodings].join(', ')}) ` +
       `of ${kb(decoded)} decoded, ratio ${(transferred / decoded).toFixed(2)}`,
   );
+  // The heaviest files first: where the next saving is.
+  for (const { file, bytes } of perFile.sort((a, b) => b.bytes - a.bytes).slice(0, 12)) {
+    console.log(`  ${kb(bytes).padStart(10)}  ${file}`);
+  }
   console.log(`largest lazy route chunk (brotli): ${largestLazy.file} ${kb(largestLazy.bytes)}`);
   console.log(
     `budgets: /signin transfer <= ${kb(SIGNIN_TRANSFER_BUDGET)}, route chunk <= ${kb(ROUTE_CHUNK_BUDGET)}`,

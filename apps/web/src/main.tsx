@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/App';
-import { createAppRouter } from '@/app/router';
-import { createI18n } from '@/lib/i18n';
+import { ROUTES, type AppRouteDefinition } from '@/app/route-table';
+import { buildRouteObjects } from '@/app/router';
+import { createI18nInstance, detectInitialLanguage, isUiLanguage } from '@/lib/i18n-core';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryOptions } from '@/lib/session';
+import { loadTexts, type TextScope } from '@/lib/texts';
 
 /** Account-area "App start": no service worker may serve stale app code or intercept calls. */
 function unregisterServiceWorkers(): void {
@@ -20,11 +23,37 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-// Ask "who is signed in?" while the brand config loads, not after it.
+// Ask "who is signed in?" while the brand config and the texts load, not after them.
 void queryClient.prefetchQuery(sessionQueryOptions);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App queryClient={queryClient} i18n={createI18n()} router={createAppRouter()} />
-  </StrictMode>,
-);
+const language = detectInitialLanguage();
+const i18n = createI18nInstance(language);
+
+/**
+ * Sign-in and registration need only the public texts; every other screen first loads the rest
+ * of the current language's texts with its own module, so a first visit to /signin stays small.
+ */
+const textScopeOf = (route: AppRouteDefinition): TextScope =>
+  route.access === 'signedOutOnly' ? 'public' : 'all';
+const routes = ROUTES.map((route): AppRouteDefinition => {
+  if (textScopeOf(route) === 'public') return route;
+  return {
+    ...route,
+    module: async () => {
+      const current = isUiLanguage(i18n.language) ? i18n.language : language;
+      const [module] = await Promise.all([route.module(), loadTexts(i18n, current, 'all')]);
+      return module;
+    },
+  };
+});
+const firstRoute = ROUTES.find((route) => route.path === window.location.pathname.replace(/(.)\/+$/, '$1'));
+
+loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute) : 'all')
+  .catch((error: unknown) => console.error('The texts could not be loaded', error))
+  .finally(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App queryClient={queryClient} i18n={i18n} router={createBrowserRouter(buildRouteObjects(routes))} />
+      </StrictMode>,
+    );
+  });

@@ -5,7 +5,7 @@ import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { ErrorState } from '@/components/ErrorState';
 import { BrandProvider } from '@/lib/brand';
 import { fetchPublicConfig, publicConfigQueryOptions } from '@/lib/config';
-import { applyBrandWording } from '@/lib/i18n';
+import { applyBrandWording } from '@/lib/i18n-core';
 
 /**
  * The app starts with GET /v1/config: until it answers a spinner, if it fails a retry screen.

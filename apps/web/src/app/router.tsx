@@ -6,7 +6,6 @@ import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { ROUTES, type AppRouteDefinition } from './route-table';
 import { isSignedInAccess, type AccessClass, type AppRouteHandle } from './route-handle';
 import { RootLayout } from './RootLayout';
-import { AppShell } from './shell/AppShell';
 import { PublicLayout } from './shell/PublicLayout';
 
 function FullPageSpinner() {
@@ -71,7 +70,14 @@ export function buildRouteObjects(routes: readonly AppRouteDefinition[] = ROUTES
         },
         {
           Component: SignedInGuard,
-          children: [{ Component: AppShell, children: routesOf(routes, isSignedInAccess) }],
+          children: [
+            {
+              // The signed-in shell (sidebar, profile menu, breadcrumbs) is its own chunk: a
+              // first visit to /signin does not download it.
+              lazy: async () => ({ Component: (await import('./shell/AppShell')).AppShell }),
+              children: routesOf(routes, isSignedInAccess),
+            },
+          ],
         },
       ],
     },

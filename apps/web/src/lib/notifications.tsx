@@ -1,8 +1,19 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from './api-client';
+
+/** Fetched with the first message: a first visit that shows none does not download it. */
+const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 
 /**
  * One snackbar for the whole app. Features report outcomes with translation keys:
@@ -75,33 +86,37 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifierContext.Provider value={notifier}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={Boolean(current) && open}
-        autoHideDuration={AUTO_HIDE_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        slotProps={{
-          transition: {
-            // Next message (if any) slides in once the current one has left.
-            onExited: () => {
-              setQueue((items) => items.slice(1));
-              setOpen(true);
-            },
-          },
-        }}
-      >
-        {current ? (
-          <Alert
-            severity={current.severity}
-            variant="filled"
-            onClose={() => close()}
-            sx={{ width: '100%', alignItems: 'center' }}
+      {current ? (
+        <Suspense fallback={null}>
+          <Snackbar
+            key={current?.id}
+            open={Boolean(current) && open}
+            autoHideDuration={AUTO_HIDE_MS}
+            onClose={close}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+            slotProps={{
+              transition: {
+                // Next message (if any) slides in once the current one has left.
+                onExited: () => {
+                  setQueue((items) => items.slice(1));
+                  setOpen(true);
+                },
+              },
+            }}
           >
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+            {current ? (
+              <Alert
+                severity={current.severity}
+                variant="filled"
+                onClose={() => close()}
+                sx={{ width: '100%', alignItems: 'center' }}
+              >
+                {current.message}
+              </Alert>
+            ) : undefined}
+          </Snackbar>
+        </Suspense>
+      ) : null}
     </NotifierContext.Provider>
   );
 }

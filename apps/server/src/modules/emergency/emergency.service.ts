@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import {
   EMERGENCY_PUBLIC_KEYS,
@@ -9,7 +10,6 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, limitReached, withStatus } from '../../platform/errors.ts';
-import type { PdfRenderer } from '../../platform/pdf/index.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
@@ -18,7 +18,7 @@ import type { PetsService } from '../pets/pets.service.ts';
 import type { CodeService } from '../plans/codes.service.ts';
 import { assertEmergencyDownloadAllowed, emergencyDownloadDecision } from '../plans/plan-limits.ts';
 import { findOwner, type EmergencyOwner } from './emergency.repo.ts';
-import { EMERGENCY_RENDERER, type EmergencyFileData, type EmergencyPetData } from './emergency.pdf.ts';
+import { renderEmergencyFile, type EmergencyPetData } from './emergency.pdf.ts';
 
 /** Photos larger than this are left out of the file (uploads allow 25 MB; photos are far smaller). */
 const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
@@ -31,8 +31,6 @@ export interface EmergencyServiceDeps {
   medical: MedicalService;
   appointments: AppointmentsService;
   limiter: RateLimiter;
-  /** Renders the PDF in a worker thread with a time limit (503 past it). */
-  pdf: PdfRenderer;
   /** The brand configuration of a partner id (the owner's brand). */
   brandForPartner: (partnerId: string) => BrandConfig;
   /**
@@ -47,8 +45,7 @@ export interface EmergencyServiceDeps {
 
 export interface EmergencyFile {
   fileName: string;
-  /** The whole PDF, rendered off the event loop. */
-  pdf: Buffer;
+  stream: Readable;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -149,23 +146,22 @@ export class EmergencyService {
     return result;
   }
 
-  private async render(
+  private render(
     owner: EmergencyOwner,
     brand: BrandConfig,
     language: EmergencyLanguage,
     pets: EmergencyPetData[],
-  ): Promise<EmergencyFile> {
-    const data: EmergencyFileData = {
-      language,
-      brand: { name: brand.name, supportEmail: brand.supportEmail },
-      createdAt: this.now(),
-      owner,
-      pets,
-    };
-    const pdf = await this.deps.pdf.render(EMERGENCY_RENDERER.moduleUrl, EMERGENCY_RENDERER.exportName, {
-      data,
-      compress: this.deps.compress,
-    });
-    return { fileName: emergencyFileName(language), pdf };
+  ): EmergencyFile {
+    const stream = renderEmergencyFile(
+      {
+        language,
+        brand: { name: brand.name, supportEmail: brand.supportEmail },
+        createdAt: this.now(),
+        owner,
+        pets,
+      },
+      { compress: this.deps.compress },
+    );
+    return { fileName: emergencyFileName(language), stream };
   }
 }

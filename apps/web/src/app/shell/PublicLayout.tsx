@@ -1,13 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOOLBAR_HEIGHT_PX } from '@pet/contract';
-import { LanguageDialog } from '@/components/LanguageDialog';
 import { SkipLink } from '@/components/SkipLink';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { ThemeModeButton } from './ThemeModeButton';
@@ -15,23 +13,33 @@ import { TopBar } from './TopBar';
 
 const MAIN_CONTENT_ID = 'main-content';
 
+/** Fetched when first opened: the sign-in page's first visit does not download the dialog. */
+const LanguageDialog = lazy(async () => ({
+  default: (await import('@/components/LanguageDialog')).LanguageDialog,
+}));
+
 /** Sign-in, registration, password reset, the public emergency page and 404: no sidebar. */
 export function PublicLayout() {
   const { t } = useTranslation();
   const [languageOpen, setLanguageOpen] = useState(false);
+  // Kept mounted once opened, so closing it animates.
+  const [languageUsed, setLanguageUsed] = useState(false);
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <TopBar logoTo="/dashboard">
-        <Tooltip title={t('nav.changeLanguage')}>
-          <IconButton
-            aria-label={t('nav.changeLanguage')}
-            aria-haspopup="dialog"
-            onClick={() => setLanguageOpen(true)}
-          >
-            <TranslateIcon />
-          </IconButton>
-        </Tooltip>
+        {/* The native title, not MUI's Tooltip: Popper would be on every first visit. */}
+        <IconButton
+          aria-label={t('nav.changeLanguage')}
+          title={t('nav.changeLanguage')}
+          aria-haspopup="dialog"
+          onClick={() => {
+            setLanguageUsed(true);
+            setLanguageOpen(true);
+          }}
+        >
+          <TranslateIcon />
+        </IconButton>
         <ThemeModeButton />
       </TopBar>
       <Box
@@ -48,7 +56,11 @@ export function PublicLayout() {
           <Outlet />
         </Container>
       </Box>
-      <LanguageDialog open={languageOpen} onClose={() => setLanguageOpen(false)} />
+      {languageUsed ? (
+        <Suspense fallback={null}>
+          <LanguageDialog open={languageOpen} onClose={() => setLanguageOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

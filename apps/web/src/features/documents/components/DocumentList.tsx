@@ -21,10 +21,8 @@ import type { PetRef } from '@/lib/paths';
 import { usePetDocuments } from '@/features/documents/api/list-documents';
 import { typeLabel } from '@/features/documents/document-files';
 import { addPath, viewPath } from '@/features/documents/paths';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { useDocumentQuota, type DocumentQuota } from '@/features/documents/quota';
 import { CategoryIcon } from './category-icons';
-import { DocumentThumbnail } from './DocumentThumbnail';
 import { FileTypeIcon } from './FileTypeIcon';
 import { LimitNotice } from './LimitNotice';
 import { LoadError } from './LoadError';
@@ -175,6 +173,7 @@ function DocumentEntry({
       <CardActionArea
         component={RouterLink}
         to={viewPath(pet, category, document.id)}
+        aria-label={t('documents.openDocument', { description: document.description })}
         sx={{
           display: 'flex',
           alignItems: 'center',
@@ -184,13 +183,10 @@ function DocumentEntry({
           minWidth: 0,
         }}
       >
-        <DocumentThumbnail file={files[0]} />
-        {/* The link's name as hidden text, its visible texts hidden: an aria-label that leaves out
-            visible text fails WCAG 2.5.3 (label in name). */}
-        <Box component="span" sx={visuallyHidden}>
-          {t('documents.openDocument', { description: document.description })}
-        </Box>
-        <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.5} aria-hidden>
+        <IconBubble>
+          <FileTypeIcon type={files[0]?.type ?? ''} />
+        </IconBubble>
+        <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.5}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{document.description}</Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -1,0 +1,138 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { UI_LANGUAGES, type BrandConfig, type UiLanguage } from '@pet/contract';
+
+/**
+ * What every i18n instance needs, without any texts: the app loads its texts lazily (texts.ts),
+ * the tests take them all at once (i18n.ts). Nothing here may import a locale file, or the first
+ * visit would download every text of both languages.
+ */
+export type TranslationTree = { [key: string]: string | TranslationTree };
+
+/** The user's explicit choice (Change language); without it the browser decides. */
+export const LANGUAGE_STORAGE_KEY = 'pet.language';
+
+/** The parts of a language's texts (texts.ts): what sign-in needs, then everything else. */
+export type TextPart = 'public' | 'rest';
+
+/** Which parts of which language an instance holds already (`de:public`, ...). */
+const loadedParts = new WeakMap<I18n, Set<string>>();
+
+export function hasTextPart(instance: I18n, language: UiLanguage, part: TextPart): boolean {
+  return loadedParts.get(instance)?.has(`${language}:${part}`) ?? false;
+}
+
+/**
+ * Adds a part of a language's texts. Existing keys win: the brand's wording overrides may have
+ * been laid over the texts before a later part arrives.
+ */
+export function addTextPart(
+  instance: I18n,
+  language: UiLanguage,
+  part: TextPart,
+  tree: TranslationTree,
+): void {
+  instance.addResourceBundle(language, 'translation', tree, true, false);
+  const parts = loadedParts.get(instance) ?? new Set<string>();
+  parts.add(`${language}:${part}`);
+  loadedParts.set(instance, parts);
+}
+
+export function mergeTranslationTrees(trees: ReadonlyArray<[string, TranslationTree]>): TranslationTree {
+  const merged: TranslationTree = {};
+  const place = (target: TranslationTree, source: TranslationTree, path: string, file: string) => {
+    for (const [name, value] of Object.entries(source)) {
+      const key = path ? `${path}.${name}` : name;
+      const existing = target[name];
+      if (typeof value === 'string') {
+        if (existing !== undefined)
+          throw new Error(`Translation key ${key} is defined twice (again in ${file})`);
+        target[name] = value;
+      } else {
+        if (typeof existing === 'string')
+          throw new Error(`Translation key ${key} is defined twice (again in ${file})`);
+        const branch = existing ?? {};
+        target[name] = branch;
+        place(branch, value, key, file);
+      }
+    }
+  };
+  for (const [file, tree] of trees) place(merged, tree, '', file);
+  return merged;
+}
+
+export function isUiLanguage(value: unknown): value is UiLanguage {
+  return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
+}
+
+function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined): UiLanguage | null {
+  try {
+    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isUiLanguage(stored) ? stored : null;
+  } catch {
+    // Storage can throw (privacy mode, blocked cookies): fall back to the browser's language.
+    return null;
+  }
+}
+
+/**
+ * Account-area "App start": German unless the browser asks for English. The first of the
+ * browser's preferred languages that we offer decides; nothing we offer means German.
+ */
+export function languageFromBrowser(preferred: readonly string[]): UiLanguage {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'en') return 'en';
+    if (base === 'de') return 'de';
+  }
+  return 'de';
+}
+
+export function detectInitialLanguage(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+  preferred: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : navigator.languages?.length
+      ? navigator.languages
+      : [navigator.language],
+): UiLanguage {
+  return readStoredLanguage(storage) ?? languageFromBrowser(preferred);
+}
+
+export function rememberLanguage(language: UiLanguage): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered across visits, but the switch itself still works.
+  }
+}
+
+/** An instance without texts yet; its texts are added with addTextPart. */
+export function createI18nInstance(language: UiLanguage): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: {},
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: [...UI_LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  const syncDocumentLanguage = (lng: string) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  };
+  syncDocumentLanguage(language);
+  instance.on('languageChanged', syncDocumentLanguage);
+  return instance;
+}
+
+/** The brand's wording overrides win over the bundled texts, per language. */
+export function applyBrandWording(instance: I18n, wording: BrandConfig['wording']): void {
+  for (const language of UI_LANGUAGES) {
+    const overrides = wording[language];
+    if (Object.keys(overrides).length > 0) {
+      instance.addResourceBundle(language, 'translation', overrides, true, true);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import type { i18n as I18n } from 'i18next';
+import type { UiLanguage } from '@pet/contract';
+import {
+  addTextPart,
+  hasTextPart,
+  mergeTranslationTrees,
+  type TextPart,
+  type TranslationTree,
+} from './i18n-core';
+
+/**
+ * The app's texts, fetched when needed instead of bundled: a first visit to /signin downloads the
+ * sign-in texts of one language (the shell, errors and validation in translation.json, plus
+ * identity.json), not every feature's texts of both languages. Every other screen first loads
+ * the rest of its language (`all`); a language switch loads the new language's parts first.
+ */
+const localeFiles = import.meta.glob<TranslationTree>('../locales/*/*.json', { import: 'default' });
+
+/** The files sign-in, registration and the not-found page read. */
+const PUBLIC_FILES = new Set(['translation', 'identity']);
+
+export type TextScope = 'public' | 'all';
+
+const PARTS: Record<TextScope, readonly TextPart[]> = { public: ['public'], all: ['public', 'rest'] };
+
+/** The widest scope the app has needed so far: a language switch loads that much of the new one. */
+let neededScope: TextScope = 'public';
+/** The merged texts of each language part, fetched once per page load. */
+const trees = new Map<string, Promise<TranslationTree>>();
+
+async function loadPart(language: UiLanguage, part: TextPart): Promise<TranslationTree> {
+  const files = Object.entries(localeFiles)
+    .filter(([file]) => {
+      const [lang, name] = file.split('/').slice(-2);
+      return lang === language && PUBLIC_FILES.has(name!.replace(/\.json$/, '')) === (part === 'public');
+    })
+    .sort(([a], [b]) => a.localeCompare(b));
+  const trees = await Promise.all(
+    files.map(async ([file, load]) => [file, await load()] as [string, TranslationTree]),
+  );
+  return mergeTranslationTrees(trees);
+}
+
+/** Has the instance the texts of this scope in this language (nothing to wait for)? */
+export function hasTexts(i18n: I18n, language: UiLanguage, scope: TextScope = neededScope): boolean {
+  return PARTS[scope].every((part) => hasTextPart(i18n, language, part));
+}
+
+/** Loads (once) the texts of the scope in the language into the instance. */
+export async function loadTexts(
+  i18n: I18n,
+  language: UiLanguage,
+  scope: TextScope = neededScope,
+): Promise<void> {
+  if (scope === 'all') neededScope = 'all';
+  await Promise.all(
+    PARTS[scope]
+      .filter((part) => !hasTextPart(i18n, language, part))
+      .map(async (part) => {
+        const key = `${language}:${part}`;
+        let tree = trees.get(key);
+        if (!tree) {
+          tree = loadPart(language, part);
+          // A failed chunk (offline) may be tried again by the next navigation.
+          tree.catch(() => trees.delete(key));
+          trees.set(key, tree);
+        }
+        if (!hasTextPart(i18n, language, part)) addTextPart(i18n, language, part, await tree);
+      }),
+  );
+}
