@@ -11,13 +11,16 @@ const ALL_ACCOUNT_LABELS = ACCOUNT_MENU.map(
   (entry) => (en.nav as Record<string, string>)[entry.labelKey.replace('nav.', '')] ?? entry.labelKey,
 );
 
-/** The brand-hidden entries the spec names (account-area section 2, Shell). */
+/**
+ * The brand-hidden entries the spec names (account-area section 2, Shell); GPS trackers is there
+ * only in the tracker brand (issue 14.21).
+ */
 const HIDDEN_BY_BRAND: Record<BrandId, string[]> = {
-  primepet: [],
-  hundeschutz: ['Bills'],
+  primepet: ['GPS trackers'],
+  hundeschutz: ['Bills', 'GPS trackers'],
   gpstracker: ['Bills', 'Update payment details'],
-  tierfritz: [],
-  petclub: [],
+  tierfritz: ['GPS trackers'],
+  petclub: ['GPS trackers'],
 };
 
 async function accountMenuLabels(): Promise<string[]> {

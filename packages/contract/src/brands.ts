@@ -28,6 +28,8 @@ export const ACCOUNT_MENU_ITEMS = [
   'deleteAccount',
   'updatePaymentDetails',
   'changeLanguage',
+  /** The tracker labels screen: only in brands with GPS trackers (issue 14.21). */
+  'trackers',
 ] as const;
 export const accountMenuItemSchema = z.enum(ACCOUNT_MENU_ITEMS);
 export type AccountMenuItem = z.infer<typeof accountMenuItemSchema>;
@@ -425,6 +427,7 @@ export function isAccountMenuItemVisible(
   productInternalNote?: string | null,
 ): boolean {
   if (brand.hiddenMenuItems.includes(item)) return false;
+  if (item === 'trackers' && !brand.tracker.enabled) return false;
   if (item === 'cancelSubscription' && brand.hideCancelForPromo && productInternalNote === 'Promo')
     return false;
   return true;

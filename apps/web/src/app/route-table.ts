@@ -44,6 +44,7 @@ const paymentUpdateSuccessful = () => import('./routes/payment-update-successful
 const paymentUpdateFailed = () => import('./routes/payment-update-failed');
 const deleteAccount = () => import('./routes/delete-account');
 const activateProduct = () => import('./routes/activate-product');
+const trackers = () => import('./routes/trackers');
 const emergencyData = () => import('./routes/emergency-data');
 const notAllowed = () => import('./routes/not-allowed');
 const petList = () => import('./routes/pet-list');
@@ -159,6 +160,14 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     access: 'signedIn',
     titleKey: 'route.activateProduct',
     module: activateProduct,
+  },
+  {
+    // Tracker labels (account-area section 3), read-only; the spec names no path: this one.
+    path: '/my-account/trackers',
+    access: 'signedIn',
+    titleKey: 'route.trackers',
+    module: trackers,
+    menuItem: 'trackers',
   },
   { path: '/emergency-data', access: 'signedInHome', titleKey: 'route.emergencyData', module: emergencyData },
   // The spec's "not-allowed route" (path not shown) for free-plan users on add pages.

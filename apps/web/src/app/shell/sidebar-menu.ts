@@ -65,6 +65,7 @@ export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
     labelKey: 'nav.updatePaymentDetails',
     to: '/my-account/update-payment-details',
   },
+  { item: 'trackers', labelKey: 'nav.trackers', to: '/my-account/trackers' },
   { item: 'changeLanguage', labelKey: 'nav.changeLanguage' },
 ];
 
