@@ -246,6 +246,17 @@ describe('settings', () => {
     const wasOn = await stay.isChecked();
     await stay.click();
     await expect.poll(() => stay.isChecked()).toBe(!wasOn);
+    // The switch re-issues this browser's session cookie at once: persistent (30 days) when on, a
+    // browser-session cookie (no expiry) when off.
+    const persistentCookie = async () => {
+      const cookie = (await context.cookies()).find((c) => c.name === 'pet.session_token');
+      return cookie ? cookie.expires > Date.now() / 1000 + 29 * 86_400 : null;
+    };
+    await expect.poll(persistentCookie).toBe(!wasOn);
+    await stay.click();
+    await expect.poll(() => stay.isChecked()).toBe(wasOn);
+    await expect.poll(persistentCookie).toBe(wasOn);
+    expect(await page.evaluate(() => fetch('/v1/auth/myinfo').then((r) => r.status))).toBe(200);
     const help = page.getByRole('link', { name: /Help/ });
     expect(await help.getAttribute('href')).toBe('https://www.prime-pet.de/faq');
     expect(await help.getAttribute('target')).toBe('_blank');

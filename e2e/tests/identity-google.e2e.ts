@@ -205,7 +205,7 @@ describe('Google sign-in', () => {
       expect(status).toBe(201);
       // Verified, so Google may link to it (an unverified account is never linked).
       await trackerPage.goto(await mailLink(server.url, email, '/identity/verify-email'));
-      await trackerPage.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
+      await trackerPage.waitForURL((url) => url.pathname === '/signin');
       await trackerContext.clearCookies();
       nextAccount = { sub: 'google-e2e-3', email, name: 'Tom Tracker' };
       await trackerPage.goto(`${server.url}/signin`);

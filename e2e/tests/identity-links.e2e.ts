@@ -126,11 +126,11 @@ describe('after sign-in in the dog brand', () => {
       await field(page, tr('de', 'identity.fields.confirmPassword')).fill(password);
       await page.getByRole('button', { name: tr('de', 'identity.register.submit'), exact: true }).click();
       await page.getByRole('heading', { level: 1, name: tr('de', 'identity.thankYou.title') }).waitFor();
-      // The verification link signs in and runs the same after-sign-in rules: straight to activation.
+      // The verification link verifies and signs nobody in; signing in runs the after-sign-in
+      // rules: straight to activation.
       await page.goto(await mailLink(server.url, email, '/identity/verify-email'));
-      await page.waitForURL((url) => url.pathname === '/my-account/activate-product');
-      await expectSignedInAs(page, 'de', name);
-      await signOutThroughMenu(page, 'de', name);
+      await page.waitForURL((url) => url.pathname === '/signin');
+      await page.getByText(tr('de', 'identity.signIn.emailVerified')).waitFor();
 
       await signInThroughForm(page, 'de', email, password);
       await page.waitForURL((url) => url.pathname === '/my-account/activate-product');

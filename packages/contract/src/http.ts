@@ -9,12 +9,18 @@ import { brandConfigSchema } from './brands.ts';
 export const IDENTITY_HEADER = 'x-identity-id';
 
 /**
- * `/signin?finish=1`: where a browser comes back with a fresh session cookie (magic link, Google,
- * the verification link). The sign-in screen then runs the after-sign-in rules of account-area
+ * `/signin?finish=1`: where a browser comes back with a fresh session cookie (magic link, Google). The sign-in screen then runs the after-sign-in rules of account-area
  * section 4 (continueUrl, product check, the dog brand's activation step) in one place.
  */
 export const SIGN_IN_FINISH_PARAM = 'finish';
 export const SIGN_IN_FINISH_PATH = `/signin?${SIGN_IN_FINISH_PARAM}=1`;
+/**
+ * `/signin?verified=1`: where the verification link lands. The link verifies the address only; it
+ * never signs in whatever browser opens it (mail scanners, shared devices), so the sign-in screen
+ * says the address is verified and asks for the password.
+ */
+export const SIGN_IN_VERIFIED_PARAM = 'verified';
+export const SIGN_IN_VERIFIED_PATH = `/signin?${SIGN_IN_VERIFIED_PARAM}=1`;
 /** The app id header used instead by the invoice and public emergency calls. */
 export const APP_ID_HEADER = 'x-app-id';
 /** Mobile embedding: the query names that carry the mobile token (account-area section 2, Bills). */

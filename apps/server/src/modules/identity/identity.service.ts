@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CODE_CHECK_MESSAGES,
-  SIGN_IN_FINISH_PATH,
+  SIGN_IN_VERIFIED_PATH,
   Status,
   uiLanguageToUserLanguage,
   type BrandConfig,
@@ -554,16 +554,16 @@ export class IdentityService implements IdentityDirectory {
     return { message: MESSAGES.resetSent };
   }
 
-  /** A path on our own origin from a client-sent URL, else '/'. */
+  /** A path on our own origin from a client-sent URL, else the sign-in screen's verified notice. */
   private sameOriginPath(url: string | undefined, headers: Headers): string {
-    if (!url) return SIGN_IN_FINISH_PATH;
+    if (!url) return SIGN_IN_VERIFIED_PATH;
     try {
       const parsed = new URL(url);
       const origin = this.identity.hosts.originForHost(headers.get('host'));
-      if (parsed.origin !== origin) return SIGN_IN_FINISH_PATH;
+      if (parsed.origin !== origin) return SIGN_IN_VERIFIED_PATH;
       return `${parsed.pathname}${parsed.search}`;
     } catch {
-      return SIGN_IN_FINISH_PATH;
+      return SIGN_IN_VERIFIED_PATH;
     }
   }
 

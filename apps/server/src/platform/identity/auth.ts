@@ -22,7 +22,7 @@ import { languageFromHeaders, type IdentityMails, type MailRecipient } from './m
 /** Session lifetimes (stay_loggedin): 30 days, or 1 day with a browser-session cookie. */
 export const SESSION_LIFETIME_STAY_SECONDS = 30 * 24 * 3600;
 export const SESSION_LIFETIME_SHORT_SECONDS = 24 * 3600;
-/** Token lifetimes: verification 24 h (signs in once), reset 30 min and magic link 15 min (single use). */
+/** Token lifetimes: verification 24 h (verifies, never signs in), reset 30 min and magic link 15 min (single use). */
 export const VERIFICATION_TOKEN_SECONDS = 24 * 3600;
 export const RESET_TOKEN_SECONDS = 30 * 60;
 export const MAGIC_LINK_SECONDS = 15 * 60;
@@ -133,7 +133,9 @@ export function createAuthOptions(deps: IdentityDeps) {
     emailVerification: {
       sendOnSignUp: false,
       sendOnSignIn: false,
-      autoSignInAfterVerification: true,
+      // The link verifies the address and nothing more: mail scanners and shared devices open
+      // links, and a session must never start in whatever browser that is (sign in afterwards).
+      autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, url }, request) => {
         if (!mails.belongsToRequestBrand(user as MailRecipient, headersOf(request))) return;

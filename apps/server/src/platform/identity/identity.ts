@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { getMigrations } from 'better-auth/db/migration';
 import { createEmailVerificationToken } from 'better-auth/api';
-import { SIGN_IN_FINISH_PATH } from '@pet/contract';
+import { SIGN_IN_VERIFIED_PATH } from '@pet/contract';
 import {
   createAuth,
   isBanActive,
@@ -167,14 +167,14 @@ export class Identity {
 
   /**
    * Sends the verification mail for an account our signup created. The link is better-auth's
-   * verify endpoint on the request's origin; it marks the address verified, signs the browser in
-   * (cookie) and redirects to `${origin}${callbackPath}`: by default the sign-in screen's finish
-   * step, which sends the user on by the after-sign-in rules (the dog brand's activation step).
+   * verify endpoint on the request's origin; it marks the address verified (no session: see
+   * autoSignInAfterVerification in auth.ts) and redirects to `${origin}${callbackPath}`: by default
+   * the sign-in screen, which says the address is verified and asks for the password.
    */
   async sendVerificationMail(
     user: { id: string; email: string; name: string; partnerId: string | null },
     headers: Headers,
-    callbackPath = SIGN_IN_FINISH_PATH,
+    callbackPath = SIGN_IN_VERIFIED_PATH,
   ): Promise<void> {
     const context = await this.auth.$context;
     const token = await createEmailVerificationToken(

@@ -17,7 +17,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { emailSchema, signInFormSchema, type SignInForm } from '@pet/contract';
+import { SIGN_IN_VERIFIED_PARAM, emailSchema, signInFormSchema, type SignInForm } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { errorKeyOf } from '@/lib/api-client';
 import { useBrand, usePublicConfig } from '@/lib/brand';
@@ -112,6 +112,8 @@ export function SignInScreen() {
   const [completing, setCompleting] = useState(false);
   const [handingOver, setHandingOver] = useState(Boolean(token) || finishing);
   const [magicSentTo, setMagicSentTo] = useState<string | null>(null);
+  // Back from the verification link: the address is verified, and the link signed nobody in.
+  const [verified] = useState(() => params.has(SIGN_IN_VERIFIED_PARAM) && !params.has('error'));
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const handoverStarted = useRef(false);
 
@@ -286,6 +288,11 @@ export function SignInScreen() {
           subtitle={t('identity.signIn.subtitle', { brand: brand.name })}
         />
         <FailureAlert failure={failure} />
+        {verified && !failure && !magicSentTo ? (
+          <Alert severity="success" sx={{ mb: 3 }}>
+            {t('identity.signIn.emailVerified')}
+          </Alert>
+        ) : null}
         {magicSentTo ? (
           <Alert severity="success" sx={{ mb: 3 }}>
             {t('identity.signIn.magicSent', { email: magicSentTo })}
