@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { visuallyHidden } from './visually-hidden';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { RouterLink } from './RouterLink';
 
@@ -22,7 +23,7 @@ export interface LinkCardProps {
  * A card that is one link as a whole (dashboard tiles, category cards): the card fills its grid
  * cell and its border takes the primary colour on hover.
  */
-export function LinkCard({ to, children, sx, ...linkAttributes }: LinkCardProps) {
+export function LinkCard({ to, children, sx, 'aria-label': label, ...linkAttributes }: LinkCardProps) {
   return (
     <Card
       sx={{
@@ -37,7 +38,20 @@ export function LinkCard({ to, children, sx, ...linkAttributes }: LinkCardProps)
         sx={[{ height: '100%' }, ...(Array.isArray(sx) ? sx : [sx])]}
         {...linkAttributes}
       >
-        {children}
+        {label ? (
+          // The name as the link's own (hidden) text, the card's texts hidden from assistive
+          // technology: an aria-label that leaves out visible text fails WCAG 2.5.3 (label in name).
+          <>
+            <Box component="span" sx={visuallyHidden}>
+              {label}
+            </Box>
+            <Box aria-hidden sx={{ display: 'contents' }}>
+              {children}
+            </Box>
+          </>
+        ) : (
+          children
+        )}
       </CardActionArea>
     </Card>
   );
