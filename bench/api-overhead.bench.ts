@@ -1,41 +1,79 @@
-// Requests per second of GET /v1/config (the full app: brand resolution, helmet, zod serializer,
-// logging) over a bare Fastify route answering the same JSON, measured in one run on one machine.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// What the full stack costs per request (issue 16): requests per second of signed-in list calls
+// (myinfo, medical list, documents list, appointments list; bearer session) and of GET /v1/config
+// (no session) over a bare Fastify route answering the same status and JSON. Both servers run in
+// their own processes, autocannon in this one; the sides alternate, ratios of the medians.
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
+import { startBareServer, startServer, signedInToken } from './support/server.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-/** Budget: the full stack keeps at least this share of a bare route's throughput. */
-const MIN_RATIO = 0.25;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Budgets (issue 16): signed-in list calls keep half a bare route's rate, /v1/config 70 %. */
+const MIN_SIGNED_IN_RATIO = 0.5;
+const MIN_CONFIG_RATIO = 0.7;
 
-async function measure(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: 20, duration: DURATION_S });
-  return result.requests.average;
+const server = await startServer();
+const bare = { stop: async () => undefined } as Awaited<ReturnType<typeof startBareServer>>;
+let failed = false;
+try {
+  const token = await signedInToken(server.url);
+  const auth = { authorization: `Bearer ${token}` };
+  const pet = (await (
+    await fetch(`${server.url}/v1/pet`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ name: 'Bello', pet_type: 'Dog' }),
+    })
+  ).json()) as { id: string };
+
+  const targets: Array<{ name: string; path: string; signedIn: boolean }> = [
+    { name: 'GET /v1/auth/myinfo', path: '/v1/auth/myinfo', signedIn: true },
+    { name: 'GET medical list', path: `/v1/medical/mypetmedicals?pet_id=${pet.id}`, signedIn: true },
+    { name: 'GET documents list', path: `/v1/document/mydocs?pet_id=${pet.id}`, signedIn: true },
+    { name: 'GET appointments list', path: '/v1/appointment/myappointments', signedIn: true },
+    { name: 'GET /v1/config', path: '/v1/config', signedIn: false },
+  ];
+  // The bare side answers what the app answers (status and body), on the same paths.
+  const routes: Record<string, { status: number; body: unknown }> = {};
+  for (const target of targets) {
+    const res = await fetch(`${server.url}${target.path}`, { headers: target.signedIn ? auth : {} });
+    if (!res.ok) throw new Error(`${target.name}: ${res.status} ${await res.text()}`);
+    routes[target.path.split('?')[0]!] = {
+      status: res.status,
+      body: res.status === 204 ? null : await res.json(),
+    };
+  }
+  Object.assign(bare, await startBareServer(routes));
+
+  const rate = async (url: string, headers: Record<string, string>) => {
+    const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return result.requests.average;
+  };
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  console.log(`${ROUNDS} rounds of ${DURATION_S} s per side, alternating; medians:`);
+  for (const target of targets) {
+    const headers = target.signedIn ? auth : {};
+    const bareRates: number[] = [];
+    const appRates: number[] = [];
+    await rate(`${server.url}${target.path}`, headers); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      bareRates.push(await rate(`${bare.url}${target.path}`, headers));
+      appRates.push(await rate(`${server.url}${target.path}`, headers));
+    }
+    const ratio = median(appRates) / median(bareRates);
+    const budget = target.signedIn ? MIN_SIGNED_IN_RATIO : MIN_CONFIG_RATIO;
+    console.log(
+      `${target.name.padEnd(24)} app ${median(appRates).toFixed(0).padStart(6)} req/s, bare ` +
+        `${median(bareRates).toFixed(0).padStart(6)} req/s, ratio ${ratio.toFixed(2)} (budget >= ${budget})`,
+    );
+    if (ratio < budget) failed = true;
+  }
+} finally {
+  await Promise.all([server.stop(), bare.stop()]);
 }
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-bench-'));
-const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
-const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-const payload = (await app.inject({ url: '/v1/config' })).json();
-
-const bare = Fastify();
-bare.get('/v1/config', async () => payload);
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-const bareRps = await measure(`${bareUrl}/v1/config`);
-const appRps = await measure(`${appUrl}/v1/config`);
-await Promise.all([app.close(), bare.close()]);
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-const ratio = appRps / bareRps;
-console.log(`bare fastify route: ${bareRps.toFixed(0)} req/s`);
-console.log(`GET /v1/config:     ${appRps.toFixed(0)} req/s`);
-console.log(`ratio app/bare:     ${ratio.toFixed(2)} (budget >= ${MIN_RATIO})`);
-if (ratio < MIN_RATIO) {
+if (failed) {
   console.error('BUDGET BROKEN: the app stack costs too much per request');
   process.exit(1);
 }

@@ -100,10 +100,12 @@ export function rssBytes(pid: number): number {
 }
 
 /**
- * A bare Fastify server in its own process answering fixed JSON on the given paths (GET), the
+ * A bare Fastify server in its own process answering a fixed status and JSON on the given paths (GET), the
  * baseline of the ratio benches: same machine, same process model as the real server.
  */
-export async function startBareServer(routes: Record<string, unknown>): Promise<BenchServer> {
+export async function startBareServer(
+  routes: Record<string, { status: number; body: unknown }>,
+): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
