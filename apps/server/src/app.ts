@@ -22,6 +22,7 @@ import { JobQueue } from './platform/jobs/jobs.ts';
 import { AdjustableClock } from './platform/clock.ts';
 import { devClockRoutes } from './platform/dev-clock.ts';
 import { createStorage, storagePlugin } from './platform/storage/index.ts';
+import { PdfRenderPool, type PdfRenderer } from './platform/pdf/index.ts';
 import { registerPayments } from './platform/payments/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerIdentity } from './modules/identity/index.ts';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Business time (periods, orders, jobs); movable in development (platform/dev-clock.ts). */
     clock: AdjustableClock;
+    /** Renders PDFs in worker threads with a time limit (emergency file, invoices). */
+    pdfRenderer: PdfRenderer;
     /** Answers serialized by fast-json-stringify from the zod schemas (http/serializer.ts). */
     responseSerializers: ResponseSerializers;
   }
@@ -114,6 +117,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     now: () => clock.now(),
   });
   app.decorate('jobs', jobs);
+  const pdfRenderer = new PdfRenderPool();
+  app.decorate('pdfRenderer', pdfRenderer);
+  app.addHook('onClose', async () => pdfRenderer.close());
 
   registerErrorHandler(app);
   await app.register(helmet, {

@@ -291,8 +291,13 @@ describe(`emergency file (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     ]) {
       expect(de.text).toContain(text);
     }
-    // Medications no longer in use are not current.
-    expect(de.text).not.toContain('Altmedikament');
+    // Current medications first under their heading; the earlier ones after them, not dropped.
+    const currentAt = de.text.indexOf('Aktuelle Medikamente');
+    const earlierAt = de.text.indexOf('Frühere Medikamente (nicht mehr gegeben)');
+    expect(currentAt).toBeGreaterThan(-1);
+    expect(de.text.indexOf('Apoquel OWNER')).toBeGreaterThan(currentAt);
+    expect(earlierAt).toBeGreaterThan(de.text.indexOf('Apoquel OWNER'));
+    expect(de.text.indexOf('Altmedikament OWNER')).toBeGreaterThan(earlierAt);
     // Vet first, then the holder, then the others.
     const vetAt = de.text.indexOf('Tierarzt: Dr. Tierlieb OWNER');
     const holderAt = de.text.indexOf('Halter: Erika Muster');

@@ -16,8 +16,8 @@ import type { EmergencyOwner } from './emergency.repo.ts';
 /** What the emergency file prints: gathered by the service, laid out here (no I/O). */
 export interface EmergencyPetData {
   pet: Pet;
-  /** JPEG or PNG bytes of the pet's photo (anything else is skipped). */
-  photo: Buffer | null;
+  /** JPEG or PNG bytes of the pet's photo (anything else prints the no-photo placeholder). */
+  photo: Uint8Array | null;
   contacts: Contact[];
   medical: MedicalListItem[];
   /** Today or later, soonest first. */
@@ -58,6 +58,8 @@ const TEXTS = {
     allergies: 'Allergies',
     diseases: 'Diseases',
     medications: 'Current medications',
+    earlierMedications: 'Earlier medications (no longer given)',
+    noPhoto: 'No photo',
     interventions: 'Interventions and implants',
     appointments: 'Upcoming appointments and vaccinations',
     noMedical: 'No medical data recorded.',
@@ -118,6 +120,8 @@ const TEXTS = {
     allergies: 'Allergien',
     diseases: 'Erkrankungen',
     medications: 'Aktuelle Medikamente',
+    earlierMedications: 'Frühere Medikamente (nicht mehr gegeben)',
+    noPhoto: 'Kein Foto',
     interventions: 'Eingriffe und Implantate',
     appointments: 'Anstehende Termine und Impfungen',
     noMedical: 'Keine medizinischen Daten erfasst.',
@@ -234,7 +238,7 @@ function renderPet(doc: PdfDocument, data: EmergencyPetData, t: Texts, language:
   const { pet } = data;
   doc.continuation(null);
   // Each pet starts with room for its photo and first rows, so a heading never hangs alone.
-  doc.ensureSpace(data.photo ? 260 : 160);
+  doc.ensureSpace(260);
   doc.heading(pet.name);
   doc.continuation(t.continued(pet.name));
   doc.fields(
@@ -250,7 +254,8 @@ function renderPet(doc: PdfDocument, data: EmergencyPetData, t: Texts, language:
       [t.ancestry, pet.ancestry],
       [t.weight, latestWeight(pet, language)],
     ],
-    { aside: data.photo, asideSize: 130 },
+    // A finder compares the photo with the animal: without one, a marked empty frame, not a gap.
+    { aside: data.photo, asideSize: 130, asidePlaceholder: t.noPhoto },
   );
 
   const contacts = data.contacts
@@ -278,10 +283,14 @@ function renderPet(doc: PdfDocument, data: EmergencyPetData, t: Texts, language:
   const ofType = (type: string) => data.medical.filter((item) => item.medical_medical_type === type);
   const allergies = ofType('allergy');
   const diseases = ofType('disease');
+  // Current ones (in_use Yes) in full first; the earlier ones after them, briefly, so that a vet
+  // still learns what the animal was given.
   const medications = ofType('medication').filter((item) => isYes(item.in_use));
+  const earlierMedications = ofType('medication').filter((item) => !isYes(item.in_use));
   const interventions = ofType('intervention');
   doc.subheading(t.medical);
-  if (allergies.length + diseases.length + medications.length + interventions.length === 0) {
+  const count = allergies.length + diseases.length + medications.length + earlierMedications.length;
+  if (count + interventions.length === 0) {
     doc.paragraph(t.noMedical, { muted: true });
   }
   const list = (title: string, items: MedicalListItem[], describe: (item: MedicalListItem) => string) => {
@@ -314,6 +323,13 @@ function renderPet(doc: PdfDocument, data: EmergencyPetData, t: Texts, language:
       isYes(item.prescription) ? t.prescription : null,
       item.manufacturer,
       item.comments,
+    ]),
+  );
+  list(t.earlierMedications, earlierMedications, (item) =>
+    joined([
+      item.dosage ? t.dosage(item.dosage) : null,
+      item.taking_from ? t.since(item.taking_from) : null,
+      item.taking_to ? t.until(item.taking_to) : null,
     ]),
   );
   list(t.interventions, interventions, (item) =>
@@ -381,3 +397,13 @@ export function renderEmergencyFile(data: EmergencyFileData, options: { compress
     throw error;
   }
 }
+
+/** The render worker's entry (platform/pdf/render-pool.ts): one structured-cloneable argument. */
+export function renderEmergencyFileJob(job: { data: EmergencyFileData; compress?: boolean }): Readable {
+  return renderEmergencyFile(job.data, { compress: job.compress });
+}
+
+export const EMERGENCY_RENDERER = {
+  moduleUrl: import.meta.url,
+  exportName: 'renderEmergencyFileJob',
+} as const;

@@ -7,9 +7,13 @@ import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
 
 const FILE =
   'Answers the PDF as an attachment (Emergency_File.pdf for en, Notfallakte.pdf for de; default de), ' +
-  'streamed, never cached.';
+  'never cached. Rendered off the event loop with a time limit: past it, 503 Failure_Call_Text.';
 
-/** Sends the PDF stream; fastify destroys the response should the stream fail. */
+const RENDER_UNAVAILABLE = apiErrorBodySchema.describe(
+  'Failure_Call_Text: rendering took longer than its time limit, or too many PDFs are being rendered',
+);
+
+/** Sends the rendered PDF. */
 export function sendPdf(reply: FastifyReply, file: EmergencyFile) {
   return reply
     .header('content-type', 'application/pdf')
@@ -17,7 +21,7 @@ export function sendPdf(reply: FastifyReply, file: EmergencyFile) {
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
-    .send(file.stream);
+    .send(file.pdf);
 }
 
 /** GET /v1/emergency (pet-data section 7) and GET /v1/emergency/public (account-area section 7). */
@@ -43,6 +47,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
           500: apiErrorBodySchema.describe(
             'Download_Not_Allowed_Text: the plan does not allow the download; No_Pet_Text: no pets',
           ),
+          503: RENDER_UNAVAILABLE,
         },
       },
     },
@@ -69,6 +74,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
             'Emergency_Invalid_Password_Text: unknown, batch or unredeemed code, another brand, or a disabled owner',
           ),
           429: apiErrorBodySchema.describe('Too_Many_Requests_Text'),
+          503: RENDER_UNAVAILABLE,
         },
       },
     },

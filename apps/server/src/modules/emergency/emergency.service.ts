@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import {
   EMERGENCY_PUBLIC_KEYS,
@@ -10,6 +9,7 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, limitReached, withStatus } from '../../platform/errors.ts';
+import type { PdfRenderer } from '../../platform/pdf/index.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
@@ -18,7 +18,7 @@ import type { PetsService } from '../pets/pets.service.ts';
 import type { CodeService } from '../plans/codes.service.ts';
 import { assertEmergencyDownloadAllowed, emergencyDownloadDecision } from '../plans/plan-limits.ts';
 import { findOwner, type EmergencyOwner } from './emergency.repo.ts';
-import { renderEmergencyFile, type EmergencyPetData } from './emergency.pdf.ts';
+import { EMERGENCY_RENDERER, type EmergencyFileData, type EmergencyPetData } from './emergency.pdf.ts';
 
 /** Photos larger than this are left out of the file (uploads allow 25 MB; photos are far smaller). */
 const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
@@ -31,6 +31,8 @@ export interface EmergencyServiceDeps {
   medical: MedicalService;
   appointments: AppointmentsService;
   limiter: RateLimiter;
+  /** Renders the PDF in a worker thread with a time limit (503 past it). */
+  pdf: PdfRenderer;
   /** The brand configuration of a partner id (the owner's brand). */
   brandForPartner: (partnerId: string) => BrandConfig;
   /**
@@ -45,7 +47,8 @@ export interface EmergencyServiceDeps {
 
 export interface EmergencyFile {
   fileName: string;
-  stream: Readable;
+  /** The whole PDF, rendered off the event loop. */
+  pdf: Buffer;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -146,22 +149,23 @@ export class EmergencyService {
     return result;
   }
 
-  private render(
+  private async render(
     owner: EmergencyOwner,
     brand: BrandConfig,
     language: EmergencyLanguage,
     pets: EmergencyPetData[],
-  ): EmergencyFile {
-    const stream = renderEmergencyFile(
-      {
-        language,
-        brand: { name: brand.name, supportEmail: brand.supportEmail },
-        createdAt: this.now(),
-        owner,
-        pets,
-      },
-      { compress: this.deps.compress },
-    );
-    return { fileName: emergencyFileName(language), stream };
+  ): Promise<EmergencyFile> {
+    const data: EmergencyFileData = {
+      language,
+      brand: { name: brand.name, supportEmail: brand.supportEmail },
+      createdAt: this.now(),
+      owner,
+      pets,
+    };
+    const pdf = await this.deps.pdf.render(EMERGENCY_RENDERER.moduleUrl, EMERGENCY_RENDERER.exportName, {
+      data,
+      compress: this.deps.compress,
+    });
+    return { fileName: emergencyFileName(language), pdf };
   }
 }

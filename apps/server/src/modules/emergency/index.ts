@@ -20,6 +20,7 @@ export async function registerEmergency(app: FastifyInstance): Promise<void> {
     medical: app.medical,
     appointments: app.appointments,
     limiter: app.rateLimiter,
+    pdf: app.pdfRenderer,
     brandForPartner: (partnerId) => brandForPartner(partnerId, app.config.defaultBrand),
   });
   app.decorate('emergency', service);

@@ -1,1 +1,2 @@
 export { createPdfDocument, DEJAVU_FONT_FILES, type PdfDocument, type PdfDocumentOptions } from './pdf.ts';
+export { PdfRenderPool, pdfUnavailable, type PdfRenderer, type PdfRenderPoolOptions } from './render-pool.ts';

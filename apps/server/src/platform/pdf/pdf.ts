@@ -46,12 +46,13 @@ export interface PdfDocument {
   subheading(text: string): void;
   /**
    * Label/value rows; rows whose value is empty are left out. `aside`: an image (JPEG or PNG bytes)
-   * fitted into a square of `asideSize` points right of the rows (left out when pdfkit cannot read
-   * it). Answers whether any row printed.
+   * fitted into a square of `asideSize` points right of the rows, its aspect ratio kept (never
+   * cropped). Without an image pdfkit can read, `asidePlaceholder` (a text) prints a framed square
+   * in its place instead of a gap. Answers whether any row printed.
    */
   fields(
     rows: ReadonlyArray<readonly [label: string, value: string | null | undefined]>,
-    options?: { aside?: Buffer | null; asideSize?: number },
+    options?: { aside?: Uint8Array | null; asideSize?: number; asidePlaceholder?: string },
   ): boolean;
   /** A paragraph of text; `muted` prints it grey and smaller. */
   paragraph(text: string, options?: { muted?: boolean; bold?: boolean }): void;
@@ -61,7 +62,7 @@ export interface PdfDocument {
    * An image (JPEG or PNG bytes) fitted into a box, left-aligned. Answers false (and draws nothing)
    * when pdfkit cannot read the bytes.
    */
-  image(bytes: Buffer, box: { width: number; height: number }): boolean;
+  image(bytes: Uint8Array, box: { width: number; height: number }): boolean;
   /** Vertical space in points. */
   space(points: number): void;
   /**
@@ -165,15 +166,17 @@ class PdfKitDocument implements PdfDocument {
 
   fields(
     rows: ReadonlyArray<readonly [string, string | null | undefined]>,
-    options: { aside?: Buffer | null; asideSize?: number } = {},
+    options: { aside?: Uint8Array | null; asideSize?: number; asidePlaceholder?: string } = {},
   ): boolean {
     const printable = rows.filter(([, value]) => value?.trim());
     const aside = options.aside ? this.open(options.aside) : null;
+    const placeholder = aside ? null : (options.asidePlaceholder ?? null);
     const asideSize = options.asideSize ?? 120;
     const valueX = MARGIN.left + LABEL_WIDTH;
-    const valueWidth = CONTENT_WIDTH - LABEL_WIDTH - (aside ? asideSize + 16 : 0);
+    const valueWidth = CONTENT_WIDTH - LABEL_WIDTH - (aside || placeholder ? asideSize + 16 : 0);
     let asideEnd: { page: number; y: number } | null = null;
     if (aside) {
+      // Fitted, not cropped: a landscape photo stays landscape.
       const scale = Math.min(asideSize / aside.width, asideSize / aside.height);
       const width = aside.width * scale;
       const height = aside.height * scale;
@@ -181,6 +184,26 @@ class PdfKitDocument implements PdfDocument {
       const y = this.doc.y;
       this.doc.image(aside as unknown as Buffer, MARGIN.left + CONTENT_WIDTH - width, y, { width, height });
       asideEnd = { page: this.pageIndex(), y: y + height + 6 };
+    } else if (placeholder) {
+      this.ensureSpace(asideSize + 6);
+      const y = this.doc.y;
+      const x = MARGIN.left + CONTENT_WIDTH - asideSize;
+      this.doc
+        .roundedRect(x, y, asideSize, asideSize, 6)
+        .lineWidth(1)
+        .dash(4, { space: 3 })
+        .strokeColor(COLORS.rule)
+        .stroke();
+      this.doc.undash();
+      this.doc.font(REGULAR).fontSize(9).fillColor(COLORS.muted);
+      const textHeight = this.doc.heightOfString(placeholder, { width: asideSize - 16, align: 'center' });
+      this.doc.text(placeholder, x + 8, y + (asideSize - textHeight) / 2, {
+        width: asideSize - 16,
+        align: 'center',
+      });
+      this.doc.fillColor(COLORS.text);
+      asideEnd = { page: this.pageIndex(), y: y + asideSize + 6 };
+      this.doc.y = y;
     }
     for (const [label, raw] of printable) {
       const value = raw!.trim();
@@ -234,7 +257,7 @@ class PdfKitDocument implements PdfDocument {
     this.doc.moveDown(0.25);
   }
 
-  image(bytes: Buffer, box: { width: number; height: number }): boolean {
+  image(bytes: Uint8Array, box: { width: number; height: number }): boolean {
     const image = this.open(bytes);
     if (!image) return false;
     const scale = Math.min(box.width / image.width, box.height / image.height);
@@ -248,9 +271,13 @@ class PdfKitDocument implements PdfDocument {
   }
 
   /** Parses image bytes without drawing (null when pdfkit cannot read them). */
-  private open(bytes: Buffer): OpenedImage | null {
+  private open(bytes: Uint8Array): OpenedImage | null {
     try {
-      return (this.doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(bytes);
+      // Bytes that crossed into a render worker arrive as a Uint8Array; pdfkit wants a Buffer.
+      const buffer = Buffer.isBuffer(bytes)
+        ? bytes
+        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return (this.doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(buffer);
     } catch {
       return null;
     }
