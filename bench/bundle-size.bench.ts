@@ -13,10 +13,12 @@ import { startServer } from './support/server.ts';
 const dist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
- * JS + CSS body bytes on the wire for a first visit to /signin (measured 2026-11: 286 KiB brotli,
- * 1,044 KiB before compression).
+ * JS + CSS body bytes on the wire for a first visit to /signin: 286 KiB brotli (1,044 KiB before
+ * compression) in 2026-11, 258.6 KiB after the texts, the signed-in shell and the top bar's menu
+ * and dialog became lazy. The issue's goal is 154 KiB; this budget is what has been reached, so
+ * the figure cannot grow back unnoticed.
  */
-const SIGNIN_TRANSFER_BUDGET = 300 * 1024;
+const SIGNIN_TRANSFER_BUDGET = 260 * 1024;
 /**
  * Budget for the largest lazy chunk, brotli: the weight chart (@mui/x-charts) is the heaviest,
  * loaded only on My Animal.
