@@ -35,6 +35,7 @@ import { registerMedical } from './modules/medical/index.ts';
 import { registerDocuments } from './modules/documents/index.ts';
 import { registerAppointments } from './modules/appointments/index.ts';
 import { registerCalendar } from './modules/calendar/index.ts';
+import { registerLostPet } from './modules/lost-pet/index.ts';
 import { registerEmergency } from './modules/emergency/index.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerStorageReconcile } from './modules/uploads/storage-reconcile.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerDocuments(app);
   await registerAppointments(app);
   await registerCalendar(app);
+  await registerLostPet(app);
   await registerEmergency(app);
   await registerAccount(app);
   await registerSubscription(app);

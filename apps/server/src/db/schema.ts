@@ -10,6 +10,7 @@ import type { MailTables } from './tables/mail.ts';
 import type { SubscriptionTables } from './tables/subscription.ts';
 import type { PaymentsSandboxTables } from './tables/payments-sandbox.ts';
 import type { CalendarTables } from './tables/calendar.ts';
+import type { LostPetTables } from './tables/lost-pet.ts';
 import type { CreditNoteTables } from './tables/credit-notes.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -65,7 +66,8 @@ export interface Database
     CreditNoteTables,
     SubscriptionTables,
     PaymentsSandboxTables,
-    CalendarTables {}
+    CalendarTables,
+    LostPetTables {}
 
 export interface PlanTables {
   product: ProductTable;

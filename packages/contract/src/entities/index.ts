@@ -11,3 +11,4 @@ export * from './appointments.ts';
 export * from './emergency.ts';
 export * from './calendar.ts';
 export * from './client-log.ts';
+export * from './lost-pet.ts';

@@ -28,6 +28,10 @@ export async function purgeAccount(
     // Appointments would go with their pets too; their reminder jobs name the user (removed below).
     await trx.deleteFrom('appointment').where('user_id', '=', userId).execute();
     await trx.deleteFrom('calendar_feed').where('user_id', '=', userId).execute();
+    // Lost-pet tags and finder reports go with their pets too; emergency accesses name no pet.
+    await trx.deleteFrom('finder_report').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('public_access').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('pet_tag').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).
     await trx.deleteFrom('pet').where('user_id', '=', userId).execute();
     await trx.deleteFrom('document_file').where('user_id', '=', userId).execute();
