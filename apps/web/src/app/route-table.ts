@@ -54,6 +54,7 @@ const addAppointment = () => import('./routes/add-appointment');
 const petDashboard = () => import('./routes/pet-dashboard');
 const myPet = () => import('./routes/my-pet');
 const contacts = () => import('./routes/contacts');
+const lostPetTag = () => import('./routes/lost-pet-tag');
 const medicalOverview = () => import('./routes/medical-overview');
 const medicalList = () => import('./routes/medical-list');
 const medicalAdd = () => import('./routes/medical-add');
@@ -194,6 +195,12 @@ export const ROUTES: readonly AppRouteDefinition[] = [
   { path: PET_BASE, access: 'signedInHome', titleKey: 'route.petDashboard', module: petDashboard },
   { path: `${PET_BASE}/my-pet`, access: 'signedInHome', titleKey: 'route.myPet', module: myPet },
   { path: `${PET_BASE}/contacts`, access: 'signedInHome', titleKey: 'route.contacts', module: contacts },
+  {
+    path: `${PET_BASE}/lost-pet-tag`,
+    access: 'signedInHome',
+    titleKey: 'route.lostPetTag',
+    module: lostPetTag,
+  },
   {
     path: `${PET_BASE}/appointments`,
     access: 'signedInHome',

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calendarFeedCreatedSchema, calendarFeedStatusSchema, messageResponseSchema } from '@pet/contract';
 import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 export const CALENDAR_FEED_QUERY_KEY = ['calendar', 'feed'] as const;
 
@@ -33,13 +34,5 @@ export function useRevokeCalendarFeed() {
 
 /** GET /v1/appointment/ics?appt_id=: saves one appointment as a calendar file. */
 export async function downloadAppointmentIcs(apptId: string, fileName: string): Promise<void> {
-  const blob = await api.blob('/v1/appointment/ics', { query: { appt_id: apptId } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(await api.blob('/v1/appointment/ics', { query: { appt_id: apptId } }), fileName);
 }

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRouteHandle } from '@/app/route-handle';
+import { LostPetTagPage } from '@/features/lost-pet/components/LostPetTagPage';
+
+/** /pet-details/:name/:id/lost-pet-tag: the pet's printable QR tag, its page's content and activity. */
+export function Component() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const { id = '', name = '' } = useParams();
+  return <LostPetTagPage key={id} title={t(handle?.titleKey ?? 'route.lostPetTag')} pet={{ id, name }} />;
+}
