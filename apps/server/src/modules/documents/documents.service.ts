@@ -31,7 +31,12 @@ import {
   receiveFiles,
   type ReceivedFile,
 } from '../../platform/uploads/receive-files.ts';
-import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, thumbKeyOf } from '../../platform/uploads/thumbnails.ts';
+import {
+  makeThumbnail,
+  THUMBNAIL_CONTENT_TYPE,
+  thumbKeyOf,
+  type PdfPageRenderer,
+} from '../../platform/uploads/thumbnails.ts';
 import { assertCanAddDocuments, lockCurrentPlan } from '../plans/plan-limits.ts';
 import * as ownership from '../pets/pet-ownership.ts';
 import * as repo from './documents.repo.ts';
@@ -49,6 +54,8 @@ export interface DocumentsServiceDeps {
   storage: FileStorage;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Draws a PDF's first page for its thumbnail, off the event loop (platform/pdf render pool). */
+  renderPdfPage: PdfPageRenderer;
 }
 
 /** The stable, owner-checked address of a stored file, as kept in doc_url. */
@@ -129,7 +136,10 @@ export class DocumentsService {
   private async storeThumbnails(files: readonly ReceivedFile[]): Promise<ReceivedFile[]> {
     const stored: ReceivedFile[] = [];
     for (const file of files) {
-      const thumbnail = await makeThumbnail(this.deps.storage, file.pendingKey, file.type.ext, this.deps.log);
+      const thumbnail = await makeThumbnail(this.deps.storage, file.pendingKey, file.type.ext, {
+        renderPdf: this.deps.renderPdfPage,
+        log: this.deps.log,
+      });
       if (!thumbnail) continue;
       const key = thumbKeyOf(file.key);
       const put = await this.deps.storage.put(pendingKeyOf(key), Readable.from([thumbnail]), {

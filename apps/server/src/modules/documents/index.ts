@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pdfPageRendererOn } from '../../platform/uploads/thumbnails.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { DELETE_KEYS_JOB, DISCARD_UNCLAIMED_JOB, DocumentsService } from './documents.service.ts';
 
@@ -15,6 +16,7 @@ export async function registerDocuments(app: FastifyInstance): Promise<void> {
     storage: app.storage,
     jobs: app.jobs,
     log: app.log,
+    renderPdfPage: pdfPageRendererOn(app.pdfRenderer),
   });
   app.decorate('documents', service);
   app.jobs.register(DISCARD_UNCLAIMED_JOB, async (payload) => {

@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
+import type { PdfRenderer } from '../pdf/index.ts';
 import type { FileStorage } from '../storage/index.ts';
+import { THUMBNAIL_WIDTH } from './pdf-thumbnail.ts';
 
-/** Thumbnails are WebP, this wide at most (the lists show them at 56 to 120 CSS px; 2x for sharp screens). */
-export const THUMBNAIL_WIDTH = 240;
+export { THUMBNAIL_WIDTH };
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
-/** A PDF whose first page takes longer than this to draw gets no thumbnail (the list shows the icon). */
-const PDF_RENDER_TIMEOUT_MS = 10_000;
 /** Images larger than this many pixels are not decoded for a thumbnail (decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -23,49 +20,16 @@ export function canHaveThumbnail(ext: string): boolean {
   return ext === 'pdf' || IMAGE_EXTENSIONS.has(ext);
 }
 
-const require = createRequire(import.meta.url);
-/** pdf.js reads the 14 standard PDF fonts from here (files, no network). */
-const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+/** Draws a PDF's first page as a PNG THUMBNAIL_WIDTH wide (in production: off the event loop). */
+export type PdfPageRenderer = (pdf: Buffer) => Promise<Buffer>;
 
-async function renderPdfFirstPage(data: Buffer): Promise<Buffer> {
-  const [{ getDocument }, { createCanvas }] = await Promise.all([
-    import('pdfjs-dist/legacy/build/pdf.mjs'),
-    import('@napi-rs/canvas'),
-  ]);
-  const task = getDocument({
-    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-    isEvalSupported: false,
-    standardFontDataUrl: STANDARD_FONTS,
-    verbosity: 0,
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('PDF thumbnail timed out')), PDF_RENDER_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([
-      (async () => {
-        const pdf = await task.promise;
-        const page = await pdf.getPage(1);
-        const unscaled = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: THUMBNAIL_WIDTH / unscaled.width });
-        const width = Math.max(1, Math.ceil(viewport.width));
-        const height = Math.max(1, Math.min(Math.ceil(viewport.height), THUMBNAIL_WIDTH * 4));
-        const canvas = createCanvas(width, height);
-        const context = canvas.getContext('2d');
-        context.fillStyle = '#ffffff'; // pages without a background are white on paper
-        context.fillRect(0, 0, width, height);
-        // @napi-rs/canvas implements the 2D context pdf.js draws on (its type is the DOM's).
-        type PdfCanvasContext = Parameters<typeof page.render>[0]['canvasContext'];
-        await page.render({ canvasContext: context as unknown as PdfCanvasContext, viewport }).promise;
-        return canvas.toBuffer('image/png');
-      })(),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-    await task.destroy();
-  }
+/**
+ * pdf.js parses and draws synchronously: with the server's render pool (platform/pdf, worker
+ * threads with a time limit) a hostile or huge PDF cannot stall other requests.
+ */
+export function pdfPageRendererOn(pool: PdfRenderer): PdfPageRenderer {
+  const moduleUrl = new URL('./pdf-thumbnail.ts', import.meta.url).href;
+  return (pdf) => pool.render(moduleUrl, 'renderPdfFirstPage', pdf);
 }
 
 /**
@@ -77,13 +41,14 @@ export async function makeThumbnail(
   storage: FileStorage,
   key: string,
   ext: string,
-  log: { warn(obj: object, msg: string): void },
+  options: { renderPdf: PdfPageRenderer; log: { warn(obj: object, msg: string): void } },
 ): Promise<Buffer | null> {
+  const { log } = options;
   if (!canHaveThumbnail(ext)) return null;
   try {
     const stored = await storage.get(key);
     const bytes = await buffer(stored.stream);
-    const source = ext === 'pdf' ? await renderPdfFirstPage(bytes) : bytes;
+    const source = ext === 'pdf' ? await options.renderPdf(bytes) : bytes;
     return await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
       .resize({
