@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatEuro, userLanguageToUi, type BrandConfig, type Order, type UiLanguage } from '@pet/contract';
@@ -7,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound, withStatus } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { PdfRenderer } from '../../platform/pdf/index.ts';
 import type {
   PaymentMethodInfo,
   PaymentProvider,
@@ -16,7 +16,7 @@ import type {
 import * as repo from './invoices.repo.ts';
 import { lockOrder } from './subscription.repo.ts';
 import {
-  renderInvoicePdf,
+  INVOICE_RENDERER,
   type InvoiceDocumentData,
   type InvoiceLine,
   type InvoiceParty,
@@ -33,6 +33,8 @@ export interface InvoicesServiceDeps {
   /** Refunds at the payment provider; null when no provider is configured. */
   refund: ((request: RefundInput) => Promise<RefundInfo>) | null;
   brandForPartner: (partnerId: string) => BrandConfig;
+  /** Renders the PDF in a worker thread with a time limit (503 past it). */
+  pdf: PdfRenderer;
 }
 
 export type OrderDocument = 'invoice' | 'credit_note';
@@ -40,7 +42,8 @@ export type OrderDocument = 'invoice' | 'credit_note';
 export interface OrderPdf {
   /** The invoice (or credit note) number with .pdf. */
   fileName: string;
-  stream: Readable;
+  /** The whole PDF, rendered off the event loop. */
+  pdf: Buffer;
 }
 
 export interface CreditNoteResult {
@@ -154,7 +157,8 @@ export class InvoicesService {
     const buyer = await repo.findBuyer(db, userId);
     const language: UiLanguage = buyer ? userLanguageToUi(buyer.language) : 'de';
     const data = await this.documentData(bill, buyer, language, document);
-    return { fileName: `${data.number}.pdf`, stream: renderInvoicePdf(data) };
+    const pdf = await this.deps.pdf.render(INVOICE_RENDERER.moduleUrl, INVOICE_RENDERER.exportName, data);
+    return { fileName: `${data.number}.pdf`, pdf };
   }
 
   /** The content of the document, laid out by invoice.pdf.ts (exported for the bench and tests). */

@@ -34,6 +34,7 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
     provider,
     // The credit note's refund (the operator's `order refund` command).
     refund: provider ? (request) => provider.refundPayment(request) : null,
+    pdf: app.pdfRenderer,
     brandForPartner: (partnerId) =>
       Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
       brandConfig(config.defaultBrand),
@@ -79,15 +80,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> =
         summary:
           'The invoice PDF of one of the caller’s paid orders (or, with document=credit_note, its credit note)',
         description:
-          'Streamed application/pdf, inline, named after the invoice number (PP-2026-000001.pdf), in the ' +
+          'application/pdf, inline, named after the invoice number (PP-2026-000001.pdf), in the ' +
           "user's stored language (German or English). The web and the mobile apps send the app id header " +
           `(${APP_ID_HEADER}) on this call. 404 for another user's order, an unpaid one, or a credit note ` +
-          'of an order that was not refunded.',
+          'of an order that was not refunded. Rendered off the event loop with a time limit: past it, 503 ' +
+          'Failure_Call_Text.',
         querystring: orderPdfQuerySchema,
         headers: z.object({ [APP_ID_HEADER]: z.string().optional() }).passthrough(),
         response: {
           200: z.any().describe('application/pdf'),
           ...errors(400, 401, 404),
+          503: apiErrorBodySchema.describe(
+            'Failure_Call_Text: rendering took longer than its time limit, or too many PDFs are being rendered',
+          ),
         },
       },
     },
@@ -99,7 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> =
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
-        .send(pdf.stream);
+        .send(pdf.pdf);
     },
   );
 };
