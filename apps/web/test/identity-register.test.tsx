@@ -57,7 +57,7 @@ describe('registration', () => {
     expect(await screen.findByText('Please enter a name.')).toBeInTheDocument();
     await enter(user, field('Name'), 'Em');
     fireEvent.blur(field('Name'));
-    expect(await screen.findByText('Please enter a name.')).toBeInTheDocument();
+    expect(await screen.findByText('The name must have 3 to 30 characters.')).toBeInTheDocument();
     await enter(user, field('Password'), 'secret-123');
     await enter(user, field('Confirm password'), 'secret-12');
     fireEvent.blur(field('Confirm password'));
@@ -118,8 +118,9 @@ describe('registration', () => {
     await user.click(await screen.findByRole('radio', { name: 'Yes, I have an activation code' }));
     const ok = screen.getByRole('button', { name: 'OK' });
 
+    // An empty code on OK: the registration's own No_Code (account-area section 5).
     await user.click(ok);
-    expect(await screen.findByText('The activation code is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your activation code.')).toBeInTheDocument();
     await enter(user, field('Activation code'), 'X');
     await user.click(ok);
     expect(await screen.findByText('This code is not valid.')).toBeInTheDocument();

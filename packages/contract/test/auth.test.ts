@@ -79,12 +79,10 @@ describe('forms', () => {
     expect(keysAt(plain, { ...empty, code_choice: null }, 'code_choice')).toEqual(['No_Code']);
     expect(issuesOf(plain, { ...empty, code_choice: 'no' })).toEqual([]);
     expect(issuesOf(plain, { ...empty, code_choice: 'without' })).toEqual([]);
-    expect(issuesOf(plain, { ...empty, code_choice: 'yes' })).toEqual([
-      'activation_code: Activation_Code_Text_Required',
-    ]);
+    expect(issuesOf(plain, { ...empty, code_choice: 'yes' })).toEqual(['activation_code: No_Code']);
     expect(issuesOf(plain, { ...empty, code_choice: 'yes', activation_code: ' AB12 ' })).toEqual([]);
     expect(issuesOf(tracker, { ...empty, code_choice: 'yes' })).toEqual([
-      'activation_code: Activation_Code_Text_Required',
+      'activation_code: No_Code',
       'gps_tracker_id: GPS_Tracker_Id',
     ]);
     expect(issuesOf(tracker, { code_choice: 'yes', activation_code: 'AB12', gps_tracker_id: '  ' })).toEqual([

@@ -80,7 +80,9 @@ export function isCheckableCode(code: string): boolean {
 
 /**
  * The code step of registration (validated on OK). With the choice yes, activation_code is
- * required, and in the tracker brand also gps_tracker_id. No choice made gives No_Code.
+ * required, and in the tracker brand also gps_tracker_id. A missing code is No_Code here, the
+ * registration's own key of account-area section 5 ("required on OK ... No_Code"); the other
+ * code forms (activation page, verifycode, signup) answer Activation_Code_Text_Required.
  */
 export function registrationCodeFormSchema(options: { tracker: boolean }) {
   return z
@@ -93,7 +95,7 @@ export function registrationCodeFormSchema(options: { tracker: boolean }) {
       if (!form.code_choice) ctx.addIssue({ code: 'custom', path: ['code_choice'], message: 'No_Code' });
       if (form.code_choice !== 'yes') return;
       if (form.activation_code === '')
-        ctx.addIssue({ code: 'custom', path: ['activation_code'], message: 'Activation_Code_Text_Required' });
+        ctx.addIssue({ code: 'custom', path: ['activation_code'], message: 'No_Code' });
       if (options.tracker && form.gps_tracker_id === '')
         ctx.addIssue({ code: 'custom', path: ['gps_tracker_id'], message: 'GPS_Tracker_Id' });
     });

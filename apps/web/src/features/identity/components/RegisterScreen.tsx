@@ -121,6 +121,8 @@ export function RegisterScreen() {
 
   const onCheck = codeForm.handleSubmit(async (values) => {
     setFailure(null);
+    // Where the focus was when OK was pressed (the code field: FormElement keeps it there).
+    const focusAtCheck = document.activeElement;
     const enteredCode = values.activation_code.trim();
     const enteredTracker = values.gps_tracker_id.trim();
     if (!isCheckableCode(enteredCode)) {
@@ -134,10 +136,11 @@ export function RegisterScreen() {
       });
       if (answer.isvalid) {
         setChecked({ code: enteredCode, trackerId: enteredTracker, product: answer.product ?? null });
-        // The fields appear (300 ms); the name is the next thing to fill in. The OK button is gone,
-        // so focus sits on the page: move it only if the user has not put it somewhere meanwhile.
+        // The fields appear (300 ms); the name is the next thing to fill in. Move the focus there
+        // only if the user has not put it somewhere else meanwhile.
         setTimeout(() => {
-          if (!document.activeElement || document.activeElement === document.body) form.setFocus('name');
+          const active = document.activeElement;
+          if (!active || active === document.body || active === focusAtCheck) form.setFocus('name');
         }, 300);
         return;
       }
