@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../src/db/schema.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import {
@@ -62,7 +65,10 @@ async function databaseHarness(): Promise<Harness> {
   const t: TestApp = await createTestApp();
   const second: DatabaseHandle = openDatabase(t.config);
   return {
-    stores: [new DatabaseRateLimitStore(t.app.db, now), new DatabaseRateLimitStore(second.db, now)],
+    stores: [
+      new DatabaseRateLimitStore(t.app.db, now, testDatabaseKind),
+      new DatabaseRateLimitStore(second.db, now, testDatabaseKind),
+    ],
     shared: true,
     close: async () => {
       await second.close();
@@ -217,6 +223,24 @@ describe('rate-limit store configuration', () => {
     const redis = createRateLimitStore(db, { store: 'redis', redisUrl: REDIS_URL, redisPrefix: 'x:' });
     expect(redis).toBeInstanceOf(RedisRateLimitStore);
     await redis.close?.();
+  });
+});
+
+describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL store', () => {
+  it('commits its counters asynchronously without leaving the connection so', async () => {
+    const t = await createTestApp();
+    // One connection: the statement after the hit runs where the hit ran.
+    const pool = new pg.Pool({ connectionString: (t.config.database as { url: string }).url, max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const store = new DatabaseRateLimitStore(db, now, 'postgres');
+      expect((await store.consume(`test:${randomUUID()}`, { window: 60, max: 5 })).allowed).toBe(true);
+      const setting = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db);
+      expect(setting.rows[0]?.synchronous_commit).toBe('on');
+    } finally {
+      await db.destroy();
+      await t.close();
+    }
   });
 });
 

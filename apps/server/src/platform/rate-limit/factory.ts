@@ -11,7 +11,7 @@ import type { RateLimitStore } from './types.ts';
 export function createRateLimitStore(db: Kysely<Database>, config: RateLimitConfig): RateLimitStore {
   switch (config.store) {
     case 'postgres':
-      return new DatabaseRateLimitStore(db);
+      return new DatabaseRateLimitStore(db, Date.now, 'postgres');
     case 'redis':
       return new RedisRateLimitStore({ url: config.redisUrl, prefix: config.redisPrefix });
     case 'memory':
