@@ -123,7 +123,15 @@ export function codeCheckMessageKey(message: string): string {
   return 'Invalid_Code';
 }
 
-/** Identity (sign-in) error codes and the keys the sign-in screen shows. */
+/**
+ * Identity (sign-in) error codes and the keys the sign-in screen shows.
+ *
+ * No_User_Found is deliberately never shown by a password sign-in (issue 14.9, decided in the
+ * open; ARCHITECTURE.md, Security decisions): the identity service answers an unknown address
+ * exactly as a wrong password (401 INVALID_EMAIL_OR_PASSWORD, same time), so the form cannot be
+ * used to find out who has an account. The spec's "user-not-found: No_User_Found" row stays for
+ * the answers that already concern a known person: a deleted account, a link flow's own error.
+ */
 export const SIGN_IN_ERROR_KEYS: Record<string, string> = {
   USER_NOT_FOUND: 'No_User_Found',
   // The account was deleted (sign-in fails after the deleting session ends).
