@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { registeredUser, v1 } from './identity-helpers.ts';
+import { placeOrder } from './support/buying.ts';
+import { fixtures } from './support/fixtures.ts';
+import { as, createPet, postFiles, setPlan } from './support/owners.ts';
+
+/**
+ * Object-level authorization of every route that takes an id (issue 15): another owner's id is a
+ * 404, exactly as an id that does not exist, and changes nothing. The routes come from
+ * /v1/openapi.json, so a new id route fails this suite until it has a case here.
+ */
+const ID_PARAMS = new Set([
+  'pet_id',
+  'id',
+  'contact_id',
+  'med_id',
+  'doc_id',
+  'appt_id',
+  'file_id',
+  'user_id',
+]);
+
+type Ids = Record<'pet' | 'contact' | 'med' | 'doc' | 'appt' | 'file' | 'user' | 'order', string>;
+type Case = (ids: Ids) => { url: string; body?: unknown };
+
+const petBody = { name: 'Stolen', pet_type: 'Dog' };
+const contactBody = { name: 'Dr. Other', phone: '0301234', contact_type: 'Vet' };
+const appointmentBody = {
+  appointment_type: 'Examination',
+  reason: 'Check',
+  appointment_date: '01.01.2099',
+  appointment_time: '10:00',
+};
+const addressBody = { zipcode: '1', phone: '2', address_1: 'a', address_2: 'b', city: 'c', country: 'DE' };
+
+/** One request per id route, made with the owner's ids by a stranger. */
+const CASES: Record<string, Case> = {
+  'GET /v1/pet': (ids) => ({ url: `/v1/pet?pet_id=${ids.pet}` }),
+  'PUT /v1/pet': (ids) => ({ url: `/v1/pet?id=${ids.pet}`, body: petBody }),
+  'DELETE /v1/pet': (ids) => ({ url: `/v1/pet?id=${ids.pet}` }),
+  'GET /v1/contact/mycontacts': (ids) => ({ url: `/v1/contact/mycontacts?pet_id=${ids.pet}` }),
+  'POST /v1/contact': (ids) => ({ url: `/v1/contact?pet_id=${ids.pet}`, body: contactBody }),
+  'PUT /v1/contact': (ids) => ({ url: `/v1/contact?contact_id=${ids.contact}`, body: contactBody }),
+  'DELETE /v1/contact': (ids) => ({ url: `/v1/contact?contact_id=${ids.contact}` }),
+  'GET /v1/medical/mypetmedicals': (ids) => ({ url: `/v1/medical/mypetmedicals?pet_id=${ids.pet}` }),
+  'POST /v1/medical/allergy': (ids) => ({
+    url: `/v1/medical/allergy?pet_id=${ids.pet}`,
+    body: { name: 'X', medical_type: 'allergy' },
+  }),
+  'PUT /v1/medical/allergy': (ids) => ({
+    url: `/v1/medical/allergy?med_id=${ids.med}`,
+    body: { name: 'X', medical_type: 'allergy' },
+  }),
+  'POST /v1/medical/disease': (ids) => ({
+    url: `/v1/medical/disease?pet_id=${ids.pet}`,
+    body: { name: 'X', medical_type: 'disease' },
+  }),
+  'PUT /v1/medical/disease': (ids) => ({
+    url: `/v1/medical/disease?med_id=${ids.med}`,
+    body: { name: 'X', medical_type: 'disease' },
+  }),
+  'POST /v1/medical/intervention': (ids) => ({
+    url: `/v1/medical/intervention?pet_id=${ids.pet}`,
+    body: { name: 'X', medical_type: 'intervention' },
+  }),
+  'PUT /v1/medical/intervention': (ids) => ({
+    url: `/v1/medical/intervention?med_id=${ids.med}`,
+    body: { name: 'X', medical_type: 'intervention' },
+  }),
+  'POST /v1/medical/medication': (ids) => ({
+    url: `/v1/medical/medication?pet_id=${ids.pet}`,
+    body: { name: 'X', medical_type: 'medication' },
+  }),
+  'PUT /v1/medical/medication': (ids) => ({
+    url: `/v1/medical/medication?med_id=${ids.med}`,
+    body: { name: 'X', medical_type: 'medication' },
+  }),
+  'DELETE /v1/medical': (ids) => ({ url: `/v1/medical?med_id=${ids.med}` }),
+  'GET /v1/document/mydocs': (ids) => ({ url: `/v1/document/mydocs?pet_id=${ids.pet}` }),
+  'PUT /v1/document': (ids) => ({ url: `/v1/document?doc_id=${ids.doc}`, body: { description: 'x' } }),
+  'DELETE /v1/document': (ids) => ({ url: `/v1/document?doc_id=${ids.doc}` }),
+  'GET /v1/document/file': (ids) => ({ url: `/v1/document/file?file_id=${ids.file}` }),
+  'GET /v1/document/thumbnail': (ids) => ({ url: `/v1/document/thumbnail?file_id=${ids.file}` }),
+  'GET /v1/appointment/mypetappointments': (ids) => ({
+    url: `/v1/appointment/mypetappointments?pet_id=${ids.pet}`,
+  }),
+  'POST /v1/appointment': (ids) => ({ url: `/v1/appointment?pet_id=${ids.pet}`, body: appointmentBody }),
+  'PUT /v1/appointment': (ids) => ({ url: `/v1/appointment?appt_id=${ids.appt}`, body: appointmentBody }),
+  'DELETE /v1/appointment': (ids) => ({ url: `/v1/appointment?appt_id=${ids.appt}` }),
+  'GET /v1/appointment/ics': (ids) => ({ url: `/v1/appointment/ics?appt_id=${ids.appt}` }),
+  'GET /v1/pet/tag': (ids) => ({ url: `/v1/pet/tag?pet_id=${ids.pet}` }),
+  'PUT /v1/pet/tag': (ids) => ({ url: `/v1/pet/tag?pet_id=${ids.pet}`, body: { show_phone: true } }),
+  'DELETE /v1/pet/tag': (ids) => ({ url: `/v1/pet/tag?pet_id=${ids.pet}` }),
+  'POST /v1/pet/tag/regenerate': (ids) => ({ url: `/v1/pet/tag/regenerate?pet_id=${ids.pet}` }),
+  'GET /v1/pet/tag/pdf': (ids) => ({ url: `/v1/pet/tag/pdf?pet_id=${ids.pet}` }),
+  'GET /v1/pet/tag/activity': (ids) => ({ url: `/v1/pet/tag/activity?pet_id=${ids.pet}` }),
+  'PUT /v1/user/update': (ids) => ({ url: `/v1/user/update?id=${ids.user}`, body: addressBody }),
+  'POST /v1/user/update': (ids) => ({ url: `/v1/user/update?id=${ids.user}`, body: addressBody }),
+  'POST /v1/auth/deleteuseracc': (ids) => ({ url: `/v1/auth/deleteuseracc?user_id=${ids.user}` }),
+  'DELETE /v1/auth/deleteuseracc': (ids) => ({ url: `/v1/auth/deleteuseracc?user_id=${ids.user}` }),
+  'DELETE /v1/order/delete': (ids) => ({ url: `/v1/order/delete?id=${ids.order}` }),
+  'GET /v1/order/status': (ids) => ({ url: `/v1/order/status?id=${ids.order}` }),
+  'GET /v1/order/orderpdfweb': (ids) => ({ url: `/v1/order/orderpdfweb?id=${ids.order}` }),
+  // Uploads and new documents name a pet: a stranger's upload to the owner's pet is refused too.
+  'POST /v1/document': (ids) => ({
+    url: `/v1/document?pet_id=${ids.pet}`,
+    body: { document_type: 'Bills', description: 'x', doc_url: [JSON.stringify({ url: '/x', type: 'pdf' })] },
+  }),
+};
+
+/** Multipart uploads, sent as files. */
+const UPLOADS: Record<string, (ids: Ids) => string> = {
+  'POST /v1/upload/document': (ids) => `/v1/upload/document?file_for=pet&pet_id=${ids.pet}`,
+  'POST /v1/upload/image': (ids) => `/v1/upload/image?file_for=pet&pet_id=${ids.pet}`,
+};
+
+describe("another owner's ids are not found on any id route", () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof registeredUser>>;
+  let stranger: Awaited<ReturnType<typeof registeredUser>>;
+  let ids: Ids;
+  let idRoutes: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await registeredUser(t.app);
+    stranger = await registeredUser(t.app);
+    await setPlan(t.app, owner.id, 'premium');
+    await setPlan(t.app, stranger.id, 'premium');
+    await createPet(t.app, stranger, { name: 'Own' });
+    const pet = await createPet(t.app, owner, { name: 'Bello' });
+    const contact = await v1(t.app, 'POST', `/v1/contact?pet_id=${pet.id}`, contactBody, as(owner));
+    const med = await v1(
+      t.app,
+      'POST',
+      `/v1/medical/allergy?pet_id=${pet.id}`,
+      { name: 'Pollen', medical_type: 'allergy' },
+      as(owner),
+    );
+    const upload = await postFiles(
+      t.app,
+      `/v1/upload/document?file_for=pet&pet_id=${pet.id}`,
+      [{ name: 'a.pdf', data: fixtures.pdf() }],
+      as(owner),
+    );
+    const doc = await v1(
+      t.app,
+      'POST',
+      `/v1/document?pet_id=${pet.id}`,
+      { document_type: 'Bills', description: 'x', doc_url: upload.json().doc_url },
+      as(owner),
+    );
+    const appt = await v1(t.app, 'POST', `/v1/appointment?pet_id=${pet.id}`, appointmentBody, as(owner));
+    await v1(t.app, 'POST', `/v1/pet/tag/regenerate?pet_id=${pet.id}`, undefined, as(owner));
+    const order = await placeOrder(t.app, owner, { plan: 'basic' });
+    const fileUrl = (JSON.parse(upload.json().doc_url[0]) as { url: string }).url;
+    ids = {
+      pet: pet.id,
+      contact: contact.json().id,
+      med: med.json().id,
+      doc: doc.json().id,
+      appt: appt.json().id,
+      file: new URL(fileUrl, 'http://x').searchParams.get('file_id') ?? '',
+      user: owner.id,
+      order: order.orderId,
+    };
+    for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
+
+    const document = (await t.app.inject({ url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+    };
+    idRoutes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, op]) => (op.parameters ?? []).some((p) => p.in === 'query' && ID_PARAMS.has(p.name)))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('every id route of the OpenAPI document has a case here', () => {
+    expect(idRoutes.length).toBeGreaterThan(30);
+    const missing = idRoutes.filter((route) => !(route in CASES) && !(route in UPLOADS));
+    expect(missing, 'add these routes to CASES or UPLOADS').toEqual([]);
+  });
+
+  it('a stranger gets 404 on every one of them, and nothing of the owner changes', async () => {
+    const before = await snapshot(t, owner.id);
+    const answers: Record<string, number> = {};
+    for (const route of idRoutes) {
+      const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+      if (route in UPLOADS) {
+        const res = await postFiles(
+          t.app,
+          UPLOADS[route]!(ids),
+          [{ name: 'a.pdf', data: fixtures.pdf() }],
+          as(stranger),
+        );
+        answers[route] = res.statusCode;
+        continue;
+      }
+      const request = CASES[route]!(ids);
+      const res = await v1(t.app, method, request.url, request.body, as(stranger));
+      answers[route] = res.statusCode;
+    }
+    const notNotFound = Object.entries(answers).filter(([, status]) => status !== 404);
+    expect(Object.fromEntries(notNotFound)).toEqual({});
+    expect(await snapshot(t, owner.id)).toEqual(before);
+  }, 120_000);
+});
+
+/** The owner's rows in every table that holds pet data, to prove that nothing changed. */
+async function snapshot(t: TestApp, userId: string) {
+  const tables = [
+    'pet',
+    'contact',
+    'medical_record',
+    'document',
+    'appointment',
+    'pet_tag',
+    'subscription_order',
+  ] as const;
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const rows = await t.app.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();
+    result[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  result.user_profile = await t.app.db
+    .selectFrom('user_profile')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+  return result;
+}
