@@ -8,11 +8,11 @@ import { installFakeApi, json, locationOf, makeProduct, makeUser, renderApp } fr
 afterEach(() => setHeaderHiddenFor(null));
 
 describe('dashboard product visibility', () => {
-  it('shows the spinner instead of the cards for hideall and Loading', async () => {
+  it('shows the skeleton of the cards instead of the cards for hideall and Loading', async () => {
     for (const state of ['hideall', 'Loading'] as const) {
       installFakeApi();
       const view = renderApp('/dashboard', { productVisibility: state });
-      expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+      expect(await screen.findByRole('status', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
       expect(screen.queryByRole('link', { name: /My pets/ })).not.toBeInTheDocument();
       expect(locationOf(view.router)).toBe('/dashboard');
       view.unmount();

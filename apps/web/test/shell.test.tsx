@@ -183,7 +183,7 @@ describe('shell', () => {
     await waitFor(() => expect(menuButton).toHaveAttribute('aria-expanded', 'false'));
   });
 
-  it('renders without the sidebar for hidesidebar and with a spinner for hideall', async () => {
+  it('renders without the sidebar for hidesidebar and with the page skeleton for hideall', async () => {
     installFakeApi();
     const first = renderApp('/my-account/activate-product', { productVisibility: 'hidesidebar' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Activate product' })).toBeInTheDocument();
@@ -192,7 +192,7 @@ describe('shell', () => {
 
     installFakeApi();
     renderApp('/my-account/profile', { productVisibility: 'hideall' });
-    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });

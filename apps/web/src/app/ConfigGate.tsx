@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';
 import { BrandProvider } from '@/lib/brand';
 import { fetchPublicConfig, publicConfigQueryOptions } from '@/lib/config';
@@ -35,5 +35,5 @@ export function ConfigGate({ children }: { children: ReactNode }) {
       />
     );
   }
-  return <CenteredSpinner fullPage />;
+  return <PageSkeleton fullPage sidebar={false} />;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';
 import { isAccountMenuItemVisible } from '@pet/contract';
 import { useBrand } from '@/lib/brand';
@@ -61,7 +61,7 @@ export function SignedInGuard() {
   const visibility = useVisibleState();
   const waiting = useWaitForSignOut(session, location.pathname);
 
-  if (session.status === 'loading' || waiting) return <CenteredSpinner fullPage />;
+  if (session.status === 'loading' || waiting) return <PageSkeleton fullPage />;
   if (session.status === 'error') return <SessionError session={session} />;
   if (session.status === 'signedOut') {
     const access = handle && isSignedInAccess(handle.access) ? handle.access : 'signedIn';
@@ -106,7 +106,9 @@ export function SignedOutOnlyGuard() {
   }, [mustSignOut, queryClient]);
 
   if (signingIn || isSignInHandover(location.pathname, location.search)) return <Outlet />;
-  if (session.status === 'loading' || waiting || mustSignOut) return <CenteredSpinner fullPage />;
+  if (session.status === 'loading' || waiting || mustSignOut) {
+    return <PageSkeleton fullPage sidebar={false} variant="form" />;
+  }
   if (session.status === 'signedIn') return <Navigate replace to="/" />;
   // Signed out, or the user info failed: these screens work without a user (the public
   // emergency download above all), so they stay usable.

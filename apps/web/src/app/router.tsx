@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { SignedInGuard, SignedOutOnlyGuard } from './guards';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
@@ -8,8 +8,9 @@ import { isSignedInAccess, type AccessClass, type AppRouteHandle } from './route
 import { RootLayout } from './RootLayout';
 import { PublicLayout } from './shell/PublicLayout';
 
-function FullPageSpinner() {
-  return <CenteredSpinner fullPage />;
+/** While the first route's code loads: the shape of the page instead of a blank screen. */
+function FullPageSkeleton() {
+  return <PageSkeleton fullPage sidebar={false} />;
 }
 
 /** One row of the route table as a lazy React Router route (its module is its own chunk). */
@@ -49,7 +50,7 @@ export function buildRouteObjects(routes: readonly AppRouteDefinition[] = ROUTES
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RouteErrorBoundary,
-      HydrateFallback: FullPageSpinner,
+      HydrateFallback: FullPageSkeleton,
       children: [
         {
           Component: SignedOutOnlyGuard,

@@ -8,9 +8,9 @@ import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import { useTranslation } from 'react-i18next';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard, LinkCardCue } from '@/components/LinkCard';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { PageTitle } from '@/components/PageTitle';
 import { useVisibleState } from '@/lib/product-visibility';
 import { useSession } from '@/lib/session';
@@ -60,7 +60,7 @@ export function Component() {
   const session = useSession();
   const visibility = useVisibleState();
 
-  if (visibility === 'hideall' || visibility === 'Loading') return <CenteredSpinner />;
+  if (visibility === 'hideall' || visibility === 'Loading') return <PageSkeleton variant="cards" />;
 
   const name = session.status === 'signedIn' ? session.user.name.trim() : undefined;
   return (

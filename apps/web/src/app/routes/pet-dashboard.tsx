@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { usePetsReloading, useSignedInUser } from '@/lib/session';
 import { PetDashboard } from '@/features/pets/components/PetDashboard';
 import { PetNotFound } from '@/features/pets/components/PetNotFound';
@@ -12,6 +12,6 @@ export function Component() {
   const pet = user.pets.find((candidate) => candidate.id === id);
   if (pet) return <PetDashboard key={pet.id} pet={pet} />;
   // Just added: the user info is on its way.
-  if (reloading) return <CenteredSpinner />;
+  if (reloading) return <PageSkeleton variant="cards" />;
   return <PetNotFound />;
 }

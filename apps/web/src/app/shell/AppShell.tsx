@@ -10,7 +10,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH_PX, TOOLBAR_HEIGHT_PX } from '@pet/contract';
 import { BrandLogo } from '@/components/BrandLogo';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';
 import { SkipLink } from '@/components/SkipLink';
 import { useStoredLanguageApplied } from '@/features/account/use-account-language';
@@ -44,7 +44,7 @@ export function AppShell() {
   const embedding = useMobileEmbedding(session.user?.id ?? null);
 
   // The guard renders the shell only for a signed-in user; this keeps types honest.
-  if (session.status !== 'signedIn') return <CenteredSpinner fullPage />;
+  if (session.status !== 'signedIn') return <PageSkeleton fullPage />;
   const { user } = session;
   const withHeader = !embedding.headerHidden;
   const withSidebar = withHeader && showsSidebar(visibility);
@@ -130,7 +130,7 @@ export function AppShell() {
               onRetry={embedding.retry}
             />
           ) : embedding.status === 'checking' || !showsContent(visibility) ? (
-            <CenteredSpinner />
+            <PageSkeleton />
           ) : (
             <Outlet />
           )}

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appointmentsAllowed, LIMIT_KEYS } from '@pet/contract';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
@@ -39,7 +39,7 @@ export function AppointmentAddPage({ title, pet }: { title: string; pet?: PetRef
     return (
       <>
         <PageTitle title={title} />
-        <CenteredSpinner label={t('app.loading')} />
+        <PageSkeleton variant="form" withTitle={false} />
       </>
     );
   }

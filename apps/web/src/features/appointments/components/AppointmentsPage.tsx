@@ -22,7 +22,7 @@ import {
   type AppointmentListItem,
 } from '@pet/contract';
 import { FormSkeleton } from '@/components/FormSkeleton';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { ErrorState } from '@/components/ErrorState';
 import { PageTitle } from '@/components/PageTitle';
@@ -167,7 +167,7 @@ export function AppointmentsPage({
       {pet ? <AppointmentsPetHeader petId={pet.id} petName={pet.name} /> : null}
       {allowed === false ? <PaidServicePrompt /> : null}
       {allowed === undefined || appointments.isPending ? (
-        <CenteredSpinner label={t('appointments.loading')} />
+        <PageSkeleton withTitle={false} label={t('appointments.loading')} />
       ) : appointments.isError ? (
         <Alert
           severity="error"

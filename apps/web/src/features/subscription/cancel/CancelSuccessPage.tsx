@@ -12,7 +12,7 @@ import {
   REACTIVATION_WINDOW_DAYS,
   epochSecondsToDate,
 } from '@pet/contract';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/dates';
@@ -57,7 +57,7 @@ export function CancelSuccessPage() {
     </Button>
   );
 
-  if (paid && cancelAt.isPending) return <CenteredSpinner />;
+  if (paid && cancelAt.isPending) return <PageSkeleton variant="form" />;
   if (paid && cancelAt.isError) {
     return (
       <ErrorState

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CenteredSpinner } from '@/components/CenteredSpinner';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import { signInPath } from '@/lib/paths';
@@ -46,7 +46,7 @@ export function CheckoutPage({ title }: { title: string }) {
   const signedOut = session.status === 'signedOut' || session.status === 'error';
   const products = useProducts(brand.partnerId, null);
 
-  if (session.status === 'loading') return <CenteredSpinner />;
+  if (session.status === 'loading') return <PageSkeleton variant="cards" />;
   if (session.status === 'signedIn') return <Navigate replace to={subscriptionTarget(params)} />;
 
   const registerPath = `/register?${new URLSearchParams({ continueUrl: SUBSCRIPTION_PATH }).toString()}`;
