@@ -253,6 +253,30 @@ describe('a Redis that does not answer', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await store.close();
   });
+
+  it('makes the app refuse (500) what it cannot count, never let it through', async () => {
+    const t = await createTestApp({ RATE_LIMIT_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const started = Date.now();
+      const own = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/checkcode',
+        headers: { 'x-forwarded-for': '10.99.0.1' },
+        payload: { code: 'ZZZZ-ZZZZ' },
+      });
+      expect(own.statusCode).toBe(500);
+      const identity = await t.app.inject({
+        method: 'POST',
+        url: '/identity/request-password-reset',
+        headers: { 'x-forwarded-for': '10.99.0.1', origin: 'http://localhost:3000', host: 'localhost:3000' },
+        payload: { email: 'nobody@example.org' },
+      });
+      expect(identity.statusCode).toBe(500);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe.skipIf(!hasRedis)('the app on RATE_LIMIT_STORE=redis', () => {
