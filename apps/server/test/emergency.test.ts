@@ -420,6 +420,22 @@ describe(`emergency file (${testDatabaseKind})`, { timeout: 120_000 }, () => {
       expect(en.text).not.toContain('Mietze');
     });
 
+    it("is recorded in the owner's pets' tag activity with a coarse device (no address)", async () => {
+      await call(t.app, 'GET', `/v1/emergency/public${codeQuery(ownerCode)}`, undefined, {
+        ip: freshIp(),
+        headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' },
+      });
+      const pets = await t.app.db.selectFrom('pet').select('id').where('user_id', '=', t.owner.id).execute();
+      const activity = await v1(
+        t.app,
+        'GET',
+        `/v1/pet/tag/activity?pet_id=${pets[0]!.id}`,
+        undefined,
+        as(t.owner),
+      );
+      expect(activity.json().accesses[0]).toMatchObject({ kind: 'emergency', device: 'Safari on iOS' });
+    });
+
     it('404 for an unknown code, a batch code, an unredeemed code and a code of another brand', async () => {
       expectRefusal(
         await downloadPublic(codeQuery('ZZZZ-ZZZZ-ZZZZ')),

@@ -86,6 +86,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
           language: request.query.language,
           brand: request.brand,
           ip: request.ip,
+          userAgent: request.headers['user-agent'],
         }),
       ),
   );

@@ -35,6 +35,8 @@ export interface EmergencyServiceDeps {
   pdf: PdfRenderer;
   /** The brand configuration of a partner id (the owner's brand). */
   brandForPartner: (partnerId: string) => BrandConfig;
+  /** Told of every public download (the lost-pet module records it and may mail the owner). */
+  onPublicDownload?: (ownerId: string, userAgent: string | undefined) => Promise<void>;
   /**
    * A refused public download (404) answers no earlier than this many milliseconds after the
    * request came in, so an unknown code, a batch code and a disabled owner take the same time.
@@ -100,6 +102,7 @@ export class EmergencyService {
     language: EmergencyLanguage;
     brand: BrandConfig;
     ip: string;
+    userAgent?: string;
   }): Promise<EmergencyFile> {
     const started = Date.now();
     await this.deps.limiter.enforce([`emergency:ip:${input.ip}`, RATE_LIMITS.emergencyPublicPerIp]);
@@ -113,7 +116,9 @@ export class EmergencyService {
     if ((await emergencyDownloadDecision(this.deps.db, owner.id, brand)) !== 'allowed') {
       throw forbidden(EMERGENCY_PUBLIC_KEYS.notSupported, 'The emergency file is not part of this plan');
     }
-    return this.render(owner, brand, input.language, await this.petData(owner.id));
+    const file = await this.render(owner, brand, input.language, await this.petData(owner.id));
+    await this.deps.onPublicDownload?.(owner.id, input.userAgent);
+    return file;
   }
 
   /** The active owner of the request brand's redeemed single code, or null. */

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** Register after identity (codes, rate limiter), pets, contacts, medical and appointments. */
+/** Register after identity (codes, rate limiter), pets, contacts, medical, appointments and lost-pet. */
 export async function registerEmergency(app: FastifyInstance): Promise<void> {
   const service = new EmergencyService({
     db: app.db,
@@ -22,6 +22,7 @@ export async function registerEmergency(app: FastifyInstance): Promise<void> {
     limiter: app.rateLimiter,
     pdf: app.pdfRenderer,
     brandForPartner: (partnerId) => brandForPartner(partnerId, app.config.defaultBrand),
+    onPublicDownload: (ownerId, userAgent) => app.lostPet.recordEmergencyAccess(ownerId, userAgent),
   });
   app.decorate('emergency', service);
   await app.register(emergencyRoutes, { service });

@@ -119,6 +119,7 @@ export const emergencyPublicPageRoutes: FastifyPluginAsync<{ service: EmergencyS
         language: parsed.data.language,
         brand: request.brand,
         ip: request.ip,
+        userAgent: request.headers['user-agent'],
       });
       return sendPdf(reply, file);
     } catch (error) {
