@@ -74,6 +74,21 @@ export function inlineUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}inline=1`;
 }
 
+/** Types the server makes a thumbnail of at upload (the first page of a PDF, images scaled). */
+const THUMBNAIL_TYPES = new Set(['pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tif', 'tiff']);
+
+/**
+ * The owner-checked thumbnail of a doc_url entry (GET /v1/document/thumbnail, same file_id), or
+ * null for a type that has none (office and text files show their type icon).
+ */
+export function thumbnailUrl(file: { url: string; type: string }): string | null {
+  if (!THUMBNAIL_TYPES.has(file.type.toLowerCase())) return null;
+  const parsed = new URL(file.url, 'http://portal.invalid');
+  const fileId = parsed.searchParams.get('file_id');
+  if (parsed.pathname !== '/v1/document/file' || !fileId) return null;
+  return `/v1/document/thumbnail?file_id=${encodeURIComponent(fileId)}`;
+}
+
 /** Short upper-case label of a file type for chips and captions: PDF, PNG, DOCX ... */
 export function typeLabel(type: string): string {
   return (type || '?').toUpperCase();

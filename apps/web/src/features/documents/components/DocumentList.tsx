@@ -23,6 +23,7 @@ import { typeLabel } from '@/features/documents/document-files';
 import { addPath, viewPath } from '@/features/documents/paths';
 import { useDocumentQuota, type DocumentQuota } from '@/features/documents/quota';
 import { CategoryIcon } from './category-icons';
+import { DocumentThumbnail } from './DocumentThumbnail';
 import { FileTypeIcon } from './FileTypeIcon';
 import { LimitNotice } from './LimitNotice';
 import { LoadError } from './LoadError';
@@ -183,9 +184,7 @@ function DocumentEntry({
           minWidth: 0,
         }}
       >
-        <IconBubble>
-          <FileTypeIcon type={files[0]?.type ?? ''} />
-        </IconBubble>
+        <DocumentThumbnail file={files[0]} />
         <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.5}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{document.description}</Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
