@@ -48,6 +48,8 @@ const routes = ROUTES.map((route): AppRouteDefinition => {
 });
 const firstRoute = ROUTES.find((route) => route.path === window.location.pathname.replace(/(.)\/+$/, '$1'));
 
+// The first screen's code is fetched while the texts load, not after the router asks for it.
+void firstRoute?.module().catch(() => undefined);
 loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute) : 'all')
   .catch((error: unknown) => console.error('The texts could not be loaded', error))
   .finally(() => {

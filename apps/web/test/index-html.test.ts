@@ -12,4 +12,13 @@ describe('index.html boot screen', () => {
     // Inline only: no image, script or style sheet to wait for.
     expect(boot).not.toMatch(/<(img|script|link)\b/);
   });
+
+  it("fetches the brand configuration with the scripts, in the API client's credentials mode", () => {
+    // The client's fetch uses credentials: 'include'; only a matching preload is reused.
+    const client = fs.readFileSync(path.resolve(import.meta.dirname, '../src/lib/api-client.ts'), 'utf8');
+    expect(client).toContain("credentials: 'include'");
+    expect(html).toContain(
+      '<link rel="preload" href="/v1/config" as="fetch" crossorigin="use-credentials" />',
+    );
+  });
 });
