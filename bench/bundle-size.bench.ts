@@ -15,10 +15,10 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * JS + CSS body bytes on the wire for a first visit to /signin: 286 KiB brotli (1,044 KiB before
  * compression) in 2026-11, 258.6 KiB after the texts, the signed-in shell and the top bar's menu
- * and dialog became lazy. The issue's goal is 154 KiB; this budget is what has been reached, so
- * the figure cannot grow back unnoticed.
+ * and dialog became lazy, 260.6 KiB with the sign-in screen's and skeleton's later additions. The
+ * issue's goal is 154 KiB; this budget is what has been reached, so it cannot grow back unnoticed.
  */
-const SIGNIN_TRANSFER_BUDGET = 260 * 1024;
+const SIGNIN_TRANSFER_BUDGET = 262 * 1024;
 /**
  * Budget for the largest lazy chunk, brotli: the weight chart (@mui/x-charts) is the heaviest,
  * loaded only on My Animal.
