@@ -51,6 +51,8 @@ describe('product visibility on typed URLs (issue 14.1)', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Activate product' })).toBeInTheDocument();
       expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Open menu/i })).not.toBeInTheDocument();
+      // No breadcrumbs either: they would lead to the pages this user cannot open yet.
+      expect(screen.queryByRole('navigation', { name: 'You are here' })).not.toBeInTheDocument();
 
       // Linked, not typed: still only the activation page.
       await router.navigate('/dashboard/my-appointments');

@@ -121,7 +121,8 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, pt: withHeader ? `${TOOLBAR_HEIGHT_PX}px` : 0, outline: 'none' }}
       >
         <Container maxWidth="lg" sx={{ px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2, sm: 3 } }}>
-          {withHeader ? <AppBreadcrumbs withHome petName={petName} /> : null}
+          {/* Breadcrumbs lead to other pages: not while only the activation page is open. */}
+          {withSidebar ? <AppBreadcrumbs withHome petName={petName} /> : null}
           {embedding.status === 'error' ? (
             <ErrorState
               role="alert"
