@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { COUPON_MESSAGES, IDENTITY_HEADER, REQUEST_TIMEOUT_MS } from '@pet/contract';
+import {
+  CLIENT_LOG_PATH,
+  COUPON_MESSAGES,
+  IDENTITY_HEADER,
+  REQUEST_TIMEOUT_MS,
+  type ClientLogBody,
+} from '@pet/contract';
 import {
   ApiError,
   api,
@@ -326,5 +332,93 @@ describe('api client: uploads', () => {
     const offline = api.upload('/v1/upload/document', new FormData(), z.unknown());
     FakeXhr.last!.emit('error');
     await expect(offline).rejects.toMatchObject({ kind: 'network', key: 'Server_Down_Text' });
+  });
+});
+
+describe('api client: failure reports (the logging POST)', () => {
+  const reportsOf = (calls: Captured[]) =>
+    calls
+      .filter((call) => call.url === CLIENT_LOG_PATH)
+      .map((call) => ({ call, body: JSON.parse(call.init.body as string) as ClientLogBody }));
+
+  // A fresh minute of the client's report budget for every test: the clock only moves on.
+  let shift = 0;
+  beforeEach(() => {
+    shift += 3_600_000;
+    vi.useFakeTimers({ now: Date.now() + shift, toFake: ['Date'] });
+  });
+
+  it('posts a report for a server error, without the query, with the identity header', async () => {
+    setIdentityId('user-7');
+    const calls = stubFetch((call) => (call.url === CLIENT_LOG_PATH ? plain(204) : plain(502)));
+    const error = await caught(
+      api.get('/v1/pet', z.unknown(), { query: { pet_id: 'p1', email: 'anna@example.org' } }),
+    );
+    expect(error.key).toBe('Server_Down_Text');
+    await vi.waitFor(() => expect(reportsOf(calls)).toHaveLength(1));
+    const [{ call, body }] = reportsOf(calls) as [{ call: Captured; body: ClientLogBody }];
+    expect(call.init.method).toBe('POST');
+    expect(new Headers(call.init.headers).get(IDENTITY_HEADER)).toBe('user-7');
+    expect(body).toEqual({
+      log: 'GET /v1/pet: 502 Server_Down_Text',
+      platform: 'web',
+      error: 'http: HTTP 502',
+    });
+    expect(JSON.stringify(body)).not.toContain('anna');
+  });
+
+  it('reports a network failure and an answer off the contract, on blobs and uploads too', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url === CLIENT_LOG_PATH) return plain(204);
+      if (call.url.startsWith('/v1/pet')) return json({ id: 42 });
+      throw new TypeError('Failed to fetch');
+    });
+    await caught(api.get('/v1/pet', z.object({ id: z.string() })));
+    await caught(api.blob('/v1/order/orderpdfweb', { query: { id: 'o1' } }));
+    await vi.waitFor(() => expect(reportsOf(calls)).toHaveLength(2));
+    expect(reportsOf(calls).map(({ body }) => body.log)).toEqual([
+      'GET /v1/pet: 200 Something_Went_Wrong_Text',
+      'GET /v1/order/orderpdfweb: 0 Server_Down_Text',
+    ]);
+    expect(reportsOf(calls)[1]!.body.error).toBe('network: The server could not be reached');
+  });
+
+  it('does not report 4xx answers, a failing report, or a caller’s cancellation', async () => {
+    const calls = stubFetch((call) => (call.url === CLIENT_LOG_PATH ? plain(500) : plain(400, 'bad')));
+    await caught(api.post('/v1/contact', {}, z.unknown()));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/v1/pet', z.unknown(), { signal: controller.signal })).rejects.toBeDefined();
+    await caught(api.post(CLIENT_LOG_PATH, { log: 'x', platform: 'web', error: 'e' }, z.unknown()));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Only the direct call to the log path itself; no report about it.
+    expect(reportsOf(calls)).toHaveLength(1);
+  });
+
+  it('sends at most ten reports a minute', async () => {
+    const calls = stubFetch((call) => (call.url === CLIENT_LOG_PATH ? plain(204) : plain(503)));
+    for (let i = 0; i < 15; i++) await caught(api.get('/v1/pet', z.unknown()));
+    await vi.waitFor(() => expect(reportsOf(calls)).toHaveLength(10));
+    vi.setSystemTime(Date.now() + 61_000);
+    await caught(api.get('/v1/pet', z.unknown()));
+    await vi.waitFor(() => expect(reportsOf(calls)).toHaveLength(11));
+  });
+});
+
+describe('api client: the German "service is not free" message', () => {
+  it('becomes Free_Service_Text whatever its status or key', async () => {
+    stubFetch(() => json({ message: 'Dieser Service ist nicht kostenlos' }, 403));
+    expect((await caught(api.get('/v1/emergency', z.unknown()))).key).toBe('Free_Service_Text');
+    stubFetch(() =>
+      json(
+        { statusCode: 500, error: 'x', message: 'Service ist NICHT kostenlos!', key: 'Failure_Call_Text' },
+        500,
+      ),
+    );
+    expect((await caught(api.post('/v1/appointment', {}, z.unknown()))).key).toBe('Free_Service_Text');
+    stubFetch(() =>
+      json({ statusCode: 500, error: 'x', message: 'Kostenlos testen', key: 'Failure_Call_Text' }, 500),
+    );
+    expect((await caught(api.post('/v1/appointment', {}, z.unknown()))).key).toBe('Failure_Call_Text');
   });
 });

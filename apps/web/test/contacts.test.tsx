@@ -255,6 +255,30 @@ describe('contacts page', () => {
     expect(await within(form).findByText('Please enter a phone number.')).toBeInTheDocument();
   });
 
+  it('replaces the German "service is not free" message with Free_Service_Text and a link to the plans', async () => {
+    installFakeApi({
+      routes: {
+        'GET /v1/pet': () => json(PET),
+        'GET /v1/contact/mycontacts': () => json([]),
+        'POST /v1/contact': () => json({ message: 'Dieser Service ist nicht kostenlos.' }, 500),
+      },
+    });
+    const { user } = renderApp(PATH);
+    const form = await screen.findByRole('form', { name: 'New contact' });
+    await user.click(within(form).getByRole('combobox', { name: /Contact type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Groomer' }));
+    await user.type(field(form, 'Name'), 'Susi');
+    await user.type(field(form, 'Phone'), '0301234');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByText('This service is part of our paid plans.');
+    expect(screen.queryByText(/nicht kostenlos/)).not.toBeInTheDocument();
+    const snackbar = alert.closest('[role="alert"]') as HTMLElement;
+    expect(within(snackbar).getByRole('link', { name: 'View plans' })).toHaveAttribute(
+      'href',
+      '/my-account/subscription',
+    );
+  });
+
   it('deletes a contact only after confirmation', async () => {
     const api = installContactsApi([contact({ id: 'c-9', name: 'Max Halter', contact_type: 'Holder' })]);
     const { user } = renderApp(PATH);

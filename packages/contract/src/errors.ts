@@ -124,6 +124,17 @@ export function codeCheckMessageKey(message: string): string {
 }
 
 /**
+ * Both specs' section 8: a German server message that a service is not free ("Dieser Service ist
+ * nicht kostenlos", what older servers and partner systems answer) is replaced by Free_Service_Text
+ * with an upgrade link, whatever its status or key.
+ */
+export const FREE_SERVICE_KEY = 'Free_Service_Text';
+const SERVICE_NOT_FREE = /\bnicht\s+(?:kostenlos|kostenfrei|gratis)\b/i;
+export function isServiceNotFreeMessage(message: string | undefined): boolean {
+  return SERVICE_NOT_FREE.test(message ?? '');
+}
+
+/**
  * Identity (sign-in) error codes and the keys the sign-in screen shows.
  *
  * No_User_Found is deliberately never shown by a password sign-in (issue 14.9, decided in the

@@ -1,10 +1,15 @@
 import {
+  CLIENT_LOG_MAX_ERROR_LENGTH,
+  CLIENT_LOG_PATH,
+  FREE_SERVICE_KEY,
   IDENTITY_HEADER,
   REQUEST_TIMEOUT_MS,
   Status,
   apiErrorBodySchema,
+  isServiceNotFreeMessage,
   translationKeyFor,
   type CallContext,
+  type ClientLogBody,
 } from '@pet/contract';
 import type { z } from 'zod';
 
@@ -114,6 +119,64 @@ function notifyUnauthorized(): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Failure reports: the spec's logging POST (log, platform, error), sent from here, the one place
+// every call fails through.
+
+/** What the web app names itself in its reports (the mobile apps send ios or android). */
+export const CLIENT_PLATFORM = 'web';
+/** A page in trouble fails many calls at once; a few reports say as much as all of them. */
+const REPORTS_PER_MINUTE = 10;
+let reportWindow = { start: 0, count: 0 };
+
+/**
+ * Failures worth a report: no answer, an answer off the contract, or a server error. A 4xx is the
+ * server's decision about the input and already shown to the user.
+ */
+function isReportable(error: ApiError): boolean {
+  return error.kind !== 'http' || error.status >= 500;
+}
+
+/**
+ * Sends the failure of `method path` to CLIENT_LOG_PATH, fire and forget. The path goes without
+ * its query (queries carry codes, e-mail addresses and tokens); the server strips personal data
+ * from the rest once more. A report that fails is dropped, never reported.
+ */
+export function reportFailure(method: string, path: string, error: ApiError): void {
+  if (path === CLIENT_LOG_PATH || !isReportable(error)) return;
+  const now = Date.now();
+  if (now - reportWindow.start >= 60_000) reportWindow = { start: now, count: 0 };
+  if (reportWindow.count >= REPORTS_PER_MINUTE) return;
+  reportWindow.count += 1;
+  const body: ClientLogBody = {
+    log: `${method} ${path.split('?')[0]}: ${error.status} ${error.key}`,
+    platform: CLIENT_PLATFORM,
+    error: `${error.kind}: ${error.message}`.slice(0, CLIENT_LOG_MAX_ERROR_LENGTH),
+  };
+  try {
+    // keepalive: the report still leaves when the failure makes the page navigate away.
+    void fetch(buildUrl(CLIENT_LOG_PATH), {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+      headers: requestHeaders(undefined, true),
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  } catch {
+    // No fetch at all: nothing to report with.
+  }
+}
+
+/** Reports an ApiError thrown by `work` (a caller's own cancellation is not a failure). */
+async function reportingFailures<T>(method: string, path: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError) reportFailure(method, path, error);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Requests
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -192,9 +255,16 @@ function messageOf(body: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A non-2xx answer to ApiError: the body's key wins, else the catalogue table of the contract. */
+/**
+ * A non-2xx answer to ApiError: a German "service is not free" message is Free_Service_Text
+ * (section 8), else the body's key wins, else the catalogue table of the contract.
+ */
 export function errorFromAnswer(status: number, body: unknown, context: CallContext = 'default'): ApiError {
   const parsed = apiErrorBodySchema.safeParse(body);
+  const serverMessage = parsed.success ? parsed.data.message : messageOf(body, '');
+  if (isServiceNotFreeMessage(serverMessage)) {
+    return new ApiError({ kind: 'http', status, key: FREE_SERVICE_KEY, message: serverMessage });
+  }
   if (parsed.success) {
     return new ApiError({
       kind: 'http',
@@ -291,37 +361,46 @@ async function request<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const hasJsonBody = options.body !== undefined && !isForm;
-  return withTimeout(options, async (signal) => {
-    const response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      credentials: 'include',
-      headers: requestHeaders(options.headers, hasJsonBody),
-      body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
-      signal,
-    });
-    const body = parseBodyText(await response.text());
-    return handleAnswer(response.status, body, schema, options);
-  });
+  const method = options.method ?? 'GET';
+  return reportingFailures(
+    method,
+    path,
+    withTimeout(options, async (signal) => {
+      const response = await fetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        credentials: 'include',
+        headers: requestHeaders(options.headers, hasJsonBody),
+        body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
+        signal,
+      });
+      const body = parseBodyText(await response.text());
+      return handleAnswer(response.status, body, schema, options);
+    }),
+  );
 }
 
 /** Binary answers (PDFs): the Blob on 2xx, an ApiError otherwise. */
 async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  return withTimeout(options, async (signal) => {
-    const response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      credentials: 'include',
-      headers: requestHeaders({ Accept: '*/*', ...options.headers }, options.body !== undefined),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
-    });
-    if (response.status === Status.Unauthorized && !options.unauthorizedIsAnswer) notifyUnauthorized();
-    if (!response.ok)
-      throw errorFromAnswer(response.status, parseBodyText(await response.text()), options.context);
-    if (response.status === Status.NoContent) {
-      return throwNoContent(options.context ?? 'get');
-    }
-    return response.blob();
-  });
+  return reportingFailures(
+    options.method ?? 'GET',
+    path,
+    withTimeout(options, async (signal) => {
+      const response = await fetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        credentials: 'include',
+        headers: requestHeaders({ Accept: '*/*', ...options.headers }, options.body !== undefined),
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+      });
+      if (response.status === Status.Unauthorized && !options.unauthorizedIsAnswer) notifyUnauthorized();
+      if (!response.ok)
+        throw errorFromAnswer(response.status, parseBodyText(await response.text()), options.context);
+      if (response.status === Status.NoContent) {
+        return throwNoContent(options.context ?? 'get');
+      }
+      return response.blob();
+    }),
+  );
 }
 
 /**
@@ -334,6 +413,15 @@ function upload<S extends z.ZodType>(
   formData: FormData,
   schema: S,
   options: UploadOptions = {},
+): Promise<z.output<S>> {
+  return reportingFailures(options.method ?? 'POST', path, uploadOnce(path, formData, schema, options));
+}
+
+function uploadOnce<S extends z.ZodType>(
+  path: string,
+  formData: FormData,
+  schema: S,
+  options: UploadOptions,
 ): Promise<z.output<S>> {
   return new Promise<z.output<S>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -9,6 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { FREE_SERVICE_KEY } from '@pet/contract';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from './api-client';
 
@@ -25,7 +27,12 @@ interface Notification {
   id: number;
   message: string;
   severity: AlertColor;
+  /** Free_Service_Text: the way to the plans goes with it (both specs, section 8). */
+  upgrade?: boolean;
 }
+
+/** Where the upgrade link of Free_Service_Text leads (a plain link: this sits outside the router). */
+const UPGRADE_PATH = '/my-account/subscription';
 
 interface Notifier {
   /** A translated text (or any text) with a severity. */
@@ -63,8 +70,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const current = queue[0];
 
-  const show = useCallback((message: string, severity: AlertColor = 'info') => {
-    setQueue((items) => [...items, { id: Date.now() + Math.random(), message, severity }]);
+  const show = useCallback((message: string, severity: AlertColor = 'info', upgrade = false) => {
+    setQueue((items) => [...items, { id: Date.now() + Math.random(), message, severity, upgrade }]);
     setOpen(true);
   }, []);
 
@@ -73,7 +80,12 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       show,
       success: (key, values) => show(t(key, values), 'success'),
       info: (key, values) => show(t(key, values), 'info'),
-      error: (errorOrKey) => show(errorMessage(errorOrKey), 'error'),
+      error: (errorOrKey) =>
+        show(
+          errorMessage(errorOrKey),
+          'error',
+          (typeof errorOrKey === 'string' ? errorOrKey : errorKeyOf(errorOrKey)) === FREE_SERVICE_KEY,
+        ),
     }),
     [show, t, errorMessage],
   );
@@ -109,6 +121,18 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
                 severity={current.severity}
                 variant="filled"
                 onClose={() => close()}
+                action={
+                  current.upgrade ? (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      href={UPGRADE_PATH}
+                      sx={{ textDecoration: 'underline' }}
+                    >
+                      {t('notAllowed.showPlans')}
+                    </Button>
+                  ) : undefined
+                }
                 sx={{ width: '100%', alignItems: 'center' }}
               >
                 {current.message}
