@@ -41,6 +41,9 @@ interface Pending {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
+// Lowest CPU priority for this thread (Linux: setpriority on the calling thread only), so on a
+// busy machine the event loop goes first and hashing takes what is left.
+try { require('node:os').setPriority(19); } catch {}
 parentPort.on('message', ({ password, salt, n, r, p, keyLength }) => {
   try {
     const key = scryptSync(password, Buffer.from(salt), keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 });
