@@ -92,4 +92,27 @@ describe('access gate', () => {
       }
     }
   });
+
+  it("speaks the stored language and stores the sidebar's choice (one language, issue 14.4)", async () => {
+    const user = await createUser(server, { language: 'de' });
+    // An English browser: the account's German wins once signed in.
+    const context = await signedInContext(browser, user, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/my-account/profile/settings`);
+    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Deutsch' }).isChecked()).toBe(true);
+
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await nav.getByRole('button', { name: 'Sprache ändern' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'English' }).isChecked()).toBe(true);
+    await expect
+      .poll(async () => (await api<{ language: string }>(user, 'GET', '/v1/auth/myinfo')).body.language)
+      .toBe('English');
+    // A fresh page load keeps it: what the UI shows is what is stored.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await context.close();
+  });
 });
