@@ -43,6 +43,11 @@ export function createAppTheme(): Theme {
       dark: {
         palette: {
           primary: ACCENT.dark,
+          // MUI's dark defaults miss AA: white on #F44336 (a contained Delete button) is 3.68:1
+          // and a filled success alert (#388E3C under near-black text) 4.11:1. Dark text on a
+          // lighter red (5.3:1), and a lighter filled-alert green (.dark) for the same dark text.
+          error: { main: '#EF5350', light: '#E57373', dark: '#C62828', contrastText: '#1A1208' },
+          success: { main: '#66BB6A', light: '#81C784', dark: '#4CAF50', contrastText: '#1A1208' },
           secondary: { main: '#9CC3D5', contrastText: '#0E1A20' },
           background: { default: '#121110', paper: '#1C1A18' },
           text: { primary: '#F3EEEA', secondary: '#BDB3AB' },
@@ -67,7 +72,9 @@ export function createAppTheme(): Theme {
     components: {
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { root: { borderRadius: 999, paddingInline: 20 } },
+        // A pill whose label breaks over two lines looks broken (Settings at 390 px): labels stay
+        // on one line; where room is short the layout stacks the buttons instead.
+        styleOverrides: { root: { borderRadius: 999, paddingInline: 20, whiteSpace: 'nowrap' } },
       },
       MuiCard: {
         defaultProps: { variant: 'outlined' },
@@ -96,9 +103,15 @@ export function createAppTheme(): Theme {
             borderRadius: 8,
             marginInline: theme.spacing(1),
             '&.Mui-selected': {
-              color: theme.vars.palette.primary.main,
+              // The accent on its own 10 % tint is 4.24:1 in the light scheme: the deeper shade
+              // there (6.3:1); the dark scheme's accent is 5.9:1 on its tint.
+              color: theme.vars.palette.primary.dark,
               backgroundColor: `rgba(${theme.vars.palette.primary.mainChannel} / 0.1)`,
-              '& .MuiListItemIcon-root': { color: theme.vars.palette.primary.main },
+              '& .MuiListItemIcon-root': { color: theme.vars.palette.primary.dark },
+              ...theme.applyStyles('dark', {
+                color: theme.vars.palette.primary.main,
+                '& .MuiListItemIcon-root': { color: theme.vars.palette.primary.main },
+              }),
             },
             '&.Mui-selected:hover': {
               backgroundColor: `rgba(${theme.vars.palette.primary.mainChannel} / 0.16)`,
@@ -108,6 +121,28 @@ export function createAppTheme(): Theme {
       },
       MuiLink: {
         defaultProps: { underline: 'hover' },
+        styleOverrides: {
+          // Links sit on tinted panels too (the register page's products box: 4.44:1 with the
+          // accent); the deeper shade keeps them over 4.5:1 on any light surface.
+          root: ({ theme, ownerState }) =>
+            ownerState.color === undefined || ownerState.color === 'primary'
+              ? {
+                  color: theme.vars.palette.primary.dark,
+                  ...theme.applyStyles('dark', { color: theme.vars.palette.primary.main }),
+                }
+              : {},
+        },
+      },
+      MuiToggleButton: {
+        styleOverrides: {
+          // MUI's grey (action.active) and the accent on the selected tint fall just under
+          // 4.5:1 on tinted cards (the plan cards' billing interval): the text colours instead.
+          root: ({ theme }) => ({
+            color: theme.vars.palette.text.secondary,
+            '&.Mui-selected': { color: theme.vars.palette.primary.dark },
+            ...theme.applyStyles('dark', { '&.Mui-selected': { color: theme.vars.palette.primary.main } }),
+          }),
+        },
       },
       MuiTooltip: {
         defaultProps: { arrow: true },

@@ -78,7 +78,12 @@ export function AddressForm({ user }: { user: UserInfo }) {
           </Grid>
         ))}
       </Grid>
-      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 2.5 }}>
+      {/* As FormActions: stacked with save on top on phones, where the two labels do not fit side by side. */}
+      <Stack
+        direction={{ xs: 'column-reverse', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'flex-end', alignItems: { xs: 'stretch', sm: 'center' }, mt: 2.5 }}
+      >
         <Button type="button" color="inherit" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
           {t('account.common.discard')}
         </Button>

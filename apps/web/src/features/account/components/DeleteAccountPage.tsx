@@ -97,7 +97,8 @@ export function DeleteAccountPage({ title, onSignOut }: { title: string; onSignO
         <Card sx={{ maxWidth: 640 }}>
           <CardContent sx={cardContent}>
             <Stack spacing={2.5}>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+              {/* useFlexGap: with the icon hidden on phones a margin-based gap indented the title. */}
+              <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start' }}>
                 <Box
                   aria-hidden
                   sx={(theme) => ({

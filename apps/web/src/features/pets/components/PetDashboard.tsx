@@ -95,6 +95,13 @@ export const PET_TILES: readonly PetTile[] = [
   },
 ];
 
+/** A breed can be longer than a phone is wide: its chip wraps the text instead of running out. */
+const WRAPPING_CHIP = {
+  maxWidth: '100%',
+  height: 'auto',
+  '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.25 },
+} as const;
+
 /** Species, breed and birthday under the name; the details come with GET /v1/pet. */
 function PetFacts({ pet }: { pet: PetSummary }) {
   const { t } = useTranslation();
@@ -109,10 +116,10 @@ function PetFacts({ pet }: { pet: PetSummary }) {
       direction="row"
       spacing={1}
       useFlexGap
-      sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, mt: 1 }}
+      sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, mt: 1, minWidth: 0 }}
     >
       <Chip size="small" icon={<PetsOutlinedIcon />} label={t(`pets.species.${pet.type}`)} />
-      {race ? <Chip size="small" variant="outlined" label={race} /> : null}
+      {race ? <Chip size="small" variant="outlined" label={race} sx={WRAPPING_CHIP} /> : null}
       {birth ? (
         <Chip
           size="small"
