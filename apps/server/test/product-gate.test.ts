@@ -35,7 +35,7 @@ describe('pet data needs an attached product in the dog brand', { timeout: 120_0
     expect(info.statusCode).toBe(200);
     expect(info.json().product_associated).toBe(false);
 
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [
       ['POST', '/v1/pet', { name: 'Rex', pet_type: 'Dog' }],
       ['GET', '/v1/pet?pet_id=00000000-0000-4000-8000-000000000000'],
       ['GET', '/v1/contact/mycontacts?pet_id=00000000-0000-4000-8000-000000000000'],

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { IDENTITY_HEADER } from '@pet/contract';
+import { IDENTITY_HEADER, apiErrorBodySchema } from '@pet/contract';
+import { requireUser } from '../platform/identity/plugin.ts';
 
 /**
  * The OpenAPI document is generated from the zod schemas every route declares, served at
  * /v1/openapi.json with a browsable page at /docs. Register before the routes.
  */
 export async function registerOpenApi(app: FastifyInstance, info: { version: string; publicUrl: string }) {
+  documentDeclaredAnswers(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -33,4 +35,31 @@ export async function registerOpenApi(app: FastifyInstance, info: { version: str
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * The answers a /v1 route gives because of how it is declared, documented here once instead of on
+ * every route: 400 when it validates input (the error handler's validation answer), 401 and 438 when
+ * it requires a signed-in user (requireUser). A route's own description of a status wins.
+ */
+function documentDeclaredAnswers(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (!schema || schema.hide || !route.url.startsWith('/v1/')) return;
+    const response = (schema.response ??= {}) as Record<string, unknown>;
+    if (schema.body || schema.querystring || schema.params || schema.headers) {
+      response[400] ??= apiErrorBodySchema.describe(
+        "Invalid input: Bad_Request_Text or the invalid field's key (field names it, fields lists every one)",
+      );
+    }
+    const guards = [route.onRequest, route.preValidation, route.preHandler].flat();
+    if (guards.includes(requireUser)) {
+      response[401] ??= apiErrorBodySchema.describe(
+        'Not signed in (Not_Authorized), not verified (Email_Verify_Failed) or disabled (Account_Disabled)',
+      );
+      response[438] ??= apiErrorBodySchema.describe(
+        "User_Does_Not_Exist_On_This_Platform: the account belongs to another brand's platform",
+      );
+    }
+  });
 }

@@ -135,7 +135,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
           'Owner-checked. Sent as an attachment with a server-chosen name and nosniff; `inline=1` shows images and ' +
           'PDFs in the app (other types stay attachments).',
         querystring: z.object({ file_id: z.string().min(1), inline: z.enum(['0', '1']).optional() }),
-        response: { 401: errors[401], 404: errors[404] },
+        response: {
+          200: z.any().describe('The file, as stored (its own content type)').meta({ format: 'binary' }),
+          401: errors[401],
+          404: errors[404],
+        },
       },
     },
     async (request, reply) =>

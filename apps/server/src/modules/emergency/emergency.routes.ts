@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorBodySchema, emergencyPublicQuerySchema, emergencyQuerySchema } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { productNotAttachedResponse, requireAttachedProduct } from '../plans/product-gate.ts';
@@ -12,6 +13,8 @@ const FILE =
 const RENDER_UNAVAILABLE = apiErrorBodySchema.describe(
   'Failure_Call_Text: rendering took longer than its time limit, or too many PDFs are being rendered',
 );
+
+const EMERGENCY_PDF = z.any().describe('application/pdf').meta({ format: 'binary' });
 
 /** Sends the rendered PDF. */
 export function sendPdf(reply: FastifyReply, file: EmergencyFile) {
@@ -42,6 +45,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
           'never on sequence 0).',
         querystring: emergencyQuerySchema,
         response: {
+          200: EMERGENCY_PDF,
           401: apiErrorBodySchema.describe('Not signed in'),
           471: productNotAttachedResponse,
           500: apiErrorBodySchema.describe(
@@ -66,6 +70,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
           'with or without dashes). Rate-limited per client address.',
         querystring: emergencyPublicQuerySchema,
         response: {
+          200: EMERGENCY_PDF,
           400: apiErrorBodySchema.describe('Emergency_Password_Required_Text: no code given'),
           403: apiErrorBodySchema.describe(
             "Emergency_Not_Supported_Text: the owner's plan has no emergency file",

@@ -71,6 +71,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           400: error('Invalid field (the key names it)'),
           403: error('PrimePet_Merging_Services'),
           409: error('User_Already_Exists or GPS_Tracker_Already_Exist'),
+          // A code given with the registration is checked as POST /v1/auth/verifycode checks it.
+          433: error('Code_Already_Redeemed: the code is used up'),
+          470: error('Wrong_Code_Text: the code belongs to another brand or tracker'),
+          471: error('Product_Not_Attached_Text: the code attaches no product'),
+          473: error("Subscription_Expired: the code's validity has ended"),
+          478: error('Batch_Code_Does_Not_Exist_Text'),
           ...tooMany,
         },
       },

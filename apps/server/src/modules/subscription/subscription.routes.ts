@@ -158,7 +158,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
           200: activationResponseSchema,
           204: z.null().describe('No such code'),
           409: apiErrorBodySchema.describe('GPS_Tracker_Already_Exist'),
-          ...errors(400, 401, 433, 470, 471, 473, 477, 478),
+          // Code checks are rate-limited per client address, as on verifycode.
+          ...errors(400, 401, 429, 433, 470, 471, 473, 477, 478),
         },
       },
     },
