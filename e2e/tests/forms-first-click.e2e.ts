@@ -18,15 +18,17 @@ import deAppointments from '../../apps/web/src/locales/de/appointments.json' wit
  */
 let server: RunningServer;
 let browser: Browser;
-let premium: TestUser;
-let petId: string;
+/** One premium user with a pet per language (the signed-in UI speaks the account's language). */
+const premium = {} as Record<Lang, { user: TestUser; petId: string }>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  premium = await createUser(server, { name: 'Klara Klick' });
-  const pet = await api<{ id: string }>(premium, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog' });
-  petId = pet.body.id;
-  await setPlanByAdmin(server, premium, 'premium');
+  for (const language of ['en', 'de'] as const) {
+    const user = await createUser(server, { name: 'Klara Klick', language });
+    const pet = await api<{ id: string }>(user, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog' });
+    await setPlanByAdmin(server, user, 'premium');
+    premium[language] = { user, petId: pet.body.id };
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -87,10 +89,10 @@ describe.each([
     });
 
     it('contacts: shows every error at once', async () => {
-      const context = await signedInContext(browser, premium, contextOptions);
+      const context = await signedInContext(browser, premium[lang].user, contextOptions);
       const page = await context.newPage();
       try {
-        await page.goto(`${server.url}/pet-details/Bello/${petId}/contacts`);
+        await page.goto(`${server.url}/pet-details/Bello/${premium[lang].petId}/contacts`);
         const form = page.getByRole('form');
         await form.waitFor();
         await form.getByRole('textbox', { name: labelled(CONTACTS[lang].field.email) }).fill('anna@');
@@ -108,10 +110,12 @@ describe.each([
     });
 
     it('appointments: shows every error at once', async () => {
-      const context = await signedInContext(browser, premium, contextOptions);
+      const context = await signedInContext(browser, premium[lang].user, contextOptions);
       const page = await context.newPage();
       try {
-        await page.goto(`${server.url}/pet-details/Bello/${petId}/appointments/add-appointment`);
+        await page.goto(
+          `${server.url}/pet-details/Bello/${premium[lang].petId}/appointments/add-appointment`,
+        );
         const form = page.getByRole('form');
         await form.waitFor();
         await form.getByRole('textbox', { name: labelled(APPOINTMENTS[lang].field.email) }).fill('anna@');

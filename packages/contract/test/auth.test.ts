@@ -70,6 +70,11 @@ describe('forms', () => {
       'confirmpassword: Match_Password_Text',
     ]);
     expect(keysAt(registrationFormSchema, { ...form, name: 'An' }, 'name')).toEqual(['Name_Length_Error']);
+    // A missing name does not hide the mismatch (both show on blur).
+    expect(issuesOf(registrationFormSchema, { ...form, name: '', confirmpassword: 'other' })).toEqual([
+      'name: Name_Error',
+      'confirmpassword: Match_Password_Text',
+    ]);
   });
 
   it('registration code step', () => {

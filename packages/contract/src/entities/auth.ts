@@ -42,9 +42,10 @@ export const passwordSchema = z
 export const nameSchema = z
   .string('Name_Error')
   .trim()
-  .min(1, { error: 'Name_Error', abort: true })
-  .min(NAME_MIN_LENGTH, 'Name_Length_Error')
-  .max(NAME_MAX_LENGTH, 'Name_Length_Error');
+  .min(1, 'Name_Error')
+  .max(NAME_MAX_LENGTH, 'Name_Length_Error')
+  // Not an aborting check: the form's own checks (the password match) must still run.
+  .refine((name) => name === '' || name.length >= NAME_MIN_LENGTH, 'Name_Length_Error');
 
 const confirmPasswordSchema = z.string('Password_Error').min(1, 'Password_Error');
 const MATCH_PASSWORD_KEY = 'Match_Password_Text';
