@@ -58,7 +58,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Threads that hash passwords (scrypt); unset: one less than the machine's cores (1 to 4). */
   PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  /** Password hashes waiting for a thread before sign-ins are refused with 429; unset: 4 per thread. */
+  /** Password hashes waiting for a thread before sign-ins are refused with 429; unset: 16 per thread. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Stripe keys. Unset secret key: the in-process Stripe-compatible sandbox (never in production). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),

@@ -56,6 +56,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // app.inject connects as 127.0.0.1: trusting it as the proxy lets the tests give each client its
     // own address through X-Forwarded-For (identity-helpers.ts freshIp).
     TRUST_PROXY: '127.0.0.1',
+    // Suites create dozens of users at once (limit races); the hashing queue's refusal has its own
+    // test (identity-signin-flood.test.ts) with a small queue.
+    PASSWORD_HASH_QUEUE: '1000',
     ...env,
   });
   const app = await buildApp(config);

@@ -12,7 +12,10 @@ import { Worker } from 'node:worker_threads';
 export interface PasswordPoolOptions {
   /** Threads hashing at once. Default: one core less than the machine has (at least 1, at most 4). */
   workers?: number;
-  /** Calls waiting for a thread before new ones are refused. Default: 4 per thread. */
+  /**
+   * Calls waiting for a thread before new ones are refused. Default: 16 per thread (a few seconds of
+   * hashing: a burst of sign-ins waits, a flood is refused).
+   */
   maxQueue?: number;
 }
 
@@ -121,7 +124,7 @@ export class PasswordPool {
 
   constructor(options: PasswordPoolOptions = {}) {
     this.workers = Math.max(1, options.workers ?? defaultWorkers());
-    this.maxQueue = Math.max(0, options.maxQueue ?? this.workers * 4);
+    this.maxQueue = Math.max(0, options.maxQueue ?? this.workers * 16);
     this.threads = Array.from({ length: this.workers }, () => new PoolThread((t) => this.next(t)));
   }
 
