@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT_LOG_MAX_BODY_BYTES, CLIENT_LOG_PATH, IDENTITY_HEADER } from '@pet/contract';
+import { APP_ID_HEADER, CLIENT_LOG_MAX_BODY_BYTES, CLIENT_LOG_PATH, IDENTITY_HEADER } from '@pet/contract';
 import { RATE_LIMITS } from '../src/platform/rate-limit.ts';
 import { redactPersonalData } from '../src/modules/client-log/redact.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
@@ -133,6 +133,16 @@ describe(`POST ${CLIENT_LOG_PATH} (${testDatabaseKind})`, () => {
       'platform',
       'error',
     ]);
+  });
+});
+
+describe(`the app id header (${testDatabaseKind})`, () => {
+  it('is documented on the two calls the spec sends it with: the invoice and the public emergency file', async () => {
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json();
+    for (const path of ['/v1/order/orderpdfweb', '/v1/emergency/public']) {
+      const parameters = doc.paths[path].get.parameters as Array<{ in: string; name: string }>;
+      expect(parameters.filter((p) => p.in === 'header').map((p) => p.name)).toContain(APP_ID_HEADER);
+    }
   });
 });
 

@@ -1,7 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBodySchema, emergencyPublicQuerySchema, emergencyQuerySchema } from '@pet/contract';
+import {
+  APP_ID_HEADER,
+  apiErrorBodySchema,
+  emergencyPublicQuerySchema,
+  emergencyQuerySchema,
+} from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { productNotAttachedResponse, requireAttachedProduct } from '../plans/product-gate.ts';
 import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
@@ -67,8 +72,12 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
         summary: 'The emergency file of the owner of an emergency password (no sign-in)',
         description:
           `${FILE} The emergency password is the owner's redeemed single activation code (trimmed, any case, ` +
-          'with or without dashes). Rate-limited per client address.',
+          'with or without dashes). Rate-limited per client address. The apps send their app id header ' +
+          `(${APP_ID_HEADER}) on this call instead of the identity header (account-area section 7); the ` +
+          "web's /notfall page is served by the server and calls the same service directly.",
         querystring: emergencyPublicQuerySchema,
+        // Documented, not required: the file is guarded by the emergency password, not by the app.
+        headers: z.object({ [APP_ID_HEADER]: z.string().max(64).optional() }).passthrough(),
         response: {
           200: EMERGENCY_PDF,
           400: apiErrorBodySchema.describe('Emergency_Password_Required_Text: no code given'),
