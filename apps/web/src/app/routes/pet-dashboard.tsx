@@ -3,14 +3,22 @@ import { PageSkeleton } from '@/components/PageSkeleton';
 import { usePetsReloading, useSignedInUser } from '@/lib/session';
 import { PetDashboard } from '@/features/pets/components/PetDashboard';
 import { PetNotFound } from '@/features/pets/components/PetNotFound';
+import { LostPetTagLink } from '@/features/lost-pet/components/LostPetTagLink';
 
-/** /pet-details/{name}/{id}: the pet dashboard with its picture and eight tiles. */
+/** /pet-details/{name}/{id}: the pet dashboard with its picture and eight tiles, then the lost-pet tag. */
 export function Component() {
   const { id = '' } = useParams();
   const user = useSignedInUser();
   const reloading = usePetsReloading();
   const pet = user.pets.find((candidate) => candidate.id === id);
-  if (pet) return <PetDashboard key={pet.id} pet={pet} />;
+  if (pet) {
+    return (
+      <>
+        <PetDashboard key={pet.id} pet={pet} />
+        <LostPetTagLink pet={pet} />
+      </>
+    );
+  }
   // Just added: the user info is on its way.
   if (reloading) return <PageSkeleton variant="cards" />;
   return <PetNotFound />;
