@@ -13,6 +13,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '@/components/visually-hidden';
 import type { UserInfo } from '@pet/contract';
 import { useLogout } from '@/app/session-actions';
 
@@ -37,22 +38,28 @@ export function ProfileMenu({ user }: { user: UserInfo }) {
       <Button
         color="inherit"
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        aria-label={t('topBar.profileMenu', { name: displayName })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'profile-menu' : undefined}
         endIcon={<ExpandMoreIcon sx={{ display: { xs: 'none', sm: 'block' } }} />}
         sx={{ borderRadius: 999, px: { xs: 0.5, sm: 1.5 }, minWidth: 0, gap: 1 }}
       >
+        {/* The name as hidden text and the visible parts hidden from assistive technology: an
+            aria-label that leaves out the visible initials and name fails WCAG 2.5.3. */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('topBar.profileMenu', { name: displayName })}
+        </Box>
         <Avatar
           src={user.image_url ?? undefined}
           alt=""
+          aria-hidden
           sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 15 }}
         >
           {initialsOf(user.name, user.email)}
         </Avatar>
         <Box
           component="span"
+          aria-hidden
           sx={{
             display: { xs: 'none', sm: 'block' },
             maxWidth: 180,

@@ -115,24 +115,23 @@ function ExpandableEntry({
   children: ReactNode;
 }) {
   const listId = useId();
+  // The sub-list sits inside the entry's <li>: a <ul> may hold only <li> (the Collapse is a <div>).
   return (
-    <>
-      <ListItem disablePadding>
-        <ListItemButton onClick={onToggle} aria-expanded={open} aria-controls={listId} sx={{ minHeight: 44 }}>
-          <ListItemIcon sx={{ color: active ? 'primary.main' : undefined }}>{icon}</ListItemIcon>
-          <ListItemText
-            primary={label}
-            slotProps={{ primary: { noWrap: true, sx: { fontWeight: active ? 600 : undefined } } }}
-          />
-          {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-        </ListItemButton>
-      </ListItem>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton onClick={onToggle} aria-expanded={open} aria-controls={listId} sx={{ minHeight: 44 }}>
+        <ListItemIcon sx={{ color: active ? 'primary.main' : undefined }}>{icon}</ListItemIcon>
+        <ListItemText
+          primary={label}
+          slotProps={{ primary: { noWrap: true, sx: { fontWeight: active ? 600 : undefined } } }}
+        />
+        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+      </ListItemButton>
       <Collapse in={open} timeout={EXPAND_ANIMATION_MS} unmountOnExit>
         <List id={listId} disablePadding dense>
           {children}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
