@@ -21,6 +21,7 @@ import type { PetRef } from '@/lib/paths';
 import { usePetDocuments } from '@/features/documents/api/list-documents';
 import { typeLabel } from '@/features/documents/document-files';
 import { addPath, viewPath } from '@/features/documents/paths';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { useDocumentQuota, type DocumentQuota } from '@/features/documents/quota';
 import { CategoryIcon } from './category-icons';
 import { DocumentThumbnail } from './DocumentThumbnail';
@@ -174,7 +175,6 @@ function DocumentEntry({
       <CardActionArea
         component={RouterLink}
         to={viewPath(pet, category, document.id)}
-        aria-label={t('documents.openDocument', { description: document.description })}
         sx={{
           display: 'flex',
           alignItems: 'center',
@@ -185,7 +185,12 @@ function DocumentEntry({
         }}
       >
         <DocumentThumbnail file={files[0]} />
-        <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.5}>
+        {/* The link's name as hidden text, its visible texts hidden: an aria-label that leaves out
+            visible text fails WCAG 2.5.3 (label in name). */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('documents.openDocument', { description: document.description })}
+        </Box>
+        <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.5} aria-hidden>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{document.description}</Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
