@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { LocalFileStorage} from '../src/platform/storage/index.ts';
+import type { LocalFileStorage } from '../src/platform/storage/index.ts';
 import { pendingKeyOf } from '../src/platform/storage/index.ts';
 import { STORAGE_RECONCILE_JOB } from '../src/modules/uploads/storage-reconcile.ts';
 import { testDatabaseKind } from './helpers.ts';

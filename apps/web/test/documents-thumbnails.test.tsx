@@ -16,7 +16,11 @@ describe('document thumbnails in the lists (issue 14.24)', () => {
           'GET /v1/document/mydocs': myDocsRoute({
             'pet-1': [
               makeDocument({ id: 'doc-pdf', description: 'Scan', files: [{ id: 'f-pdf', type: 'pdf' }] }),
-              makeDocument({ id: 'doc-docx', description: 'Letter', files: [{ id: 'f-docx', type: 'docx' }] }),
+              makeDocument({
+                id: 'doc-docx',
+                description: 'Letter',
+                files: [{ id: 'f-docx', type: 'docx' }],
+              }),
               makeDocument({ id: 'doc-jpg', description: 'Photo', files: [{ id: 'f jpg', type: 'jpg' }] }),
             ],
           }),

@@ -5,7 +5,6 @@ import { translations } from '@/lib/i18n';
 import {
   apiError,
   installFakeApi,
-  locationOf,
   makeProduct,
   makeUser,
   renderApp,

@@ -195,5 +195,4 @@ describe('shared queries and bodies', () => {
     expect(issuesOf(uploadImageQuerySchema, { file_for: 'pet' })[0]).toMatch(/^pet_id: /);
     expect(issuesOf(uploadImageQuerySchema, { file_for: 'document' })).not.toEqual([]);
   });
-
 });

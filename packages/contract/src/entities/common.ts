@@ -188,4 +188,3 @@ export const uploadImageQuerySchema = z
 export type UploadImageQuery = z.infer<typeof uploadImageQuerySchema>;
 export const uploadImageResponseSchema = z.object({ image_url: z.string().min(1) });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
-

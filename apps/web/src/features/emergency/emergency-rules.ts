@@ -1,10 +1,4 @@
-import {
-  EMERGENCY_PUBLIC_KEYS,
-  LIMIT_KEYS,
-  translationKeyFor,
-  type BrandConfig,
-  type UserInfo,
-} from '@pet/contract';
+import { LIMIT_KEYS, type BrandConfig, type UserInfo } from '@pet/contract';
 import { isApiError } from '@/lib/api-client';
 
 /** The activation code type that allows the emergency download (pet-data section 4). */
