@@ -38,6 +38,7 @@ import { appointmentsAddPath } from '@/features/appointments/paths';
 import { AppointmentsEmptyState } from './AppointmentsEmptyState';
 import { AppointmentsPetHeader } from './AppointmentsPetHeader';
 import { PaidServicePrompt } from './PaidServicePrompt';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 /** The edit form (with the pickers) loads when a row is first opened, not with the list. */
 const AppointmentForm = lazy(() =>
@@ -282,12 +283,3 @@ function RowSummary({ item, showPet }: { item: AppointmentListItem; showPet: boo
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

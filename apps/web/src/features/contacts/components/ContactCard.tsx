@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { VET_CONTACT_TYPE, type Contact } from '@pet/contract';
 import { useLanguage } from '@/lib/use-language';
 import { countryName } from '@/lib/countries';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 /** The full name as written on a letter: title and name. */
 export function contactDisplayName(contact: Pick<Contact, 'title' | 'name'>): string {
@@ -110,12 +111,3 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

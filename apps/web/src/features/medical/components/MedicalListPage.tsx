@@ -33,6 +33,7 @@ import { MEDICAL_KIND_UI, medicalAddPath, medicalOverviewPath } from '@/features
 import { MedicalEmptyState } from './MedicalEmptyState';
 import { MedicalNotFound, isNotFound } from './MedicalNotFound';
 import { MedicalPetHeader } from './MedicalPetHeader';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 /** The edit form (with the date pickers) loads when a row is first opened, not with the list. */
 const MedicalForm = lazy(() => import('./MedicalForm').then((module) => ({ default: module.MedicalForm })));
@@ -208,12 +209,3 @@ function RowSummary({ item, type }: { item: MedicalListItem; type: MedicalType }
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
