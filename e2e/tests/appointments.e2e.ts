@@ -11,17 +11,29 @@ import { api, createUser, setPlanByAdmin, signedInContext, type TestUser } from 
 
 let server: RunningServer;
 let browser: Browser;
-/** On the premium plan (appointments allowed); setPlanByAdmin is slow, so one user serves both languages. */
-let premium: TestUser;
-/** New users start on the free plan: no appointments. */
-let free: TestUser;
-let freePetId: string;
+/**
+ * One user per language (the signed-in UI speaks the account's stored language): on the premium plan
+ * (appointments allowed), and new users on the free plan (no appointments) with a pet each.
+ */
+let premiumOf: Record<'en' | 'de', TestUser>;
+let freeOf: Record<'en' | 'de', TestUser>;
+let freePetOf: Record<'en' | 'de', string>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  premium = await createUser(server, { name: 'Paula Premium' });
-  free = await createUser(server, { name: 'Frida Free' });
-  [, freePetId] = await Promise.all([setPlanByAdmin(server, premium, 'premium'), createPet(free, 'Luna')]);
+  const users = async (name: string) => ({
+    en: await createUser(server, { name, language: 'en' }),
+    de: await createUser(server, { name, language: 'de' }),
+  });
+  premiumOf = await users('Paula Premium');
+  freeOf = await users('Frida Free');
+  const [, , lunaEn, lunaDe] = await Promise.all([
+    setPlanByAdmin(server, premiumOf.en, 'premium'),
+    setPlanByAdmin(server, premiumOf.de, 'premium'),
+    createPet(freeOf.en, 'Luna'),
+    createPet(freeOf.de, 'Luna'),
+  ]);
+  freePetOf = { en: lunaEn, de: lunaDe };
 });
 afterAll(async () => {
   await browser?.close();
@@ -89,6 +101,7 @@ describe.concurrent.each([
       const text = TEXTS[language];
       const other = OTHER[language];
       const petName = language === 'en' ? 'Bello' : 'Rex';
+      const premium = premiumOf[language];
       const petId = await createPet(premium, petName);
       const context = await signedInContext(browser, premium, options);
       const page = await context.newPage();
@@ -214,6 +227,8 @@ describe.concurrent.each([
       onTestFailed,
     }) => {
       const text = TEXTS[language];
+      const free = freeOf[language];
+      const freePetId = freePetOf[language];
       const context = await signedInContext(browser, free, options);
       const page = await context.newPage();
       onTestFailed(async () => {

@@ -136,6 +136,8 @@ describe('bills', () => {
   }) => {
     if (!invoiceNumber) throw new Error('the purchase journey did not run');
     const token = (await api<{ token: string }>(buyer, 'POST', '/v1/auth/mobiletoken')).body.token;
+    // The signed-in UI speaks the account's stored language: this part is the German app's view.
+    expect((await api(buyer, 'POST', '/v1/auth/modify', { language: 'German' })).status).toBe(200);
     const context = await signedInContext(browser, buyer, {
       viewport: 'phone',
       colorScheme: 'dark',

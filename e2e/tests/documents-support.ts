@@ -284,7 +284,8 @@ export async function addDocument(
 export async function categoryCount(page: Page, category: string): Promise<string | null> {
   const link = page.getByRole('link', { name: new RegExp(`^${category}: `) });
   await link.waitFor();
-  return link.getAttribute('aria-label');
+  // The card's accessible name is its own hidden text, the first child (LinkCard: label in name).
+  return link.evaluate((element) => element.firstElementChild?.textContent ?? null);
 }
 
 /** A full-page screenshot from the top (the fixed top bar stays where it belongs). */
@@ -426,7 +427,7 @@ export async function documentsJourney(
   await page.getByRole('button', { name: texts.save }).click();
   await page.getByRole('heading', { level: 1, name: texts.docs.firstRenamed }).waitFor();
 
-  // Delete the letter, after confirming, and land on the list.
+  // Delete the letter, after confirming.
   await page.goto(safeList);
   await page.getByRole('link', { name: texts.open(texts.docs.second) }).click();
   await page.getByRole('heading', { level: 1, name: texts.docs.second }).waitFor();
@@ -443,8 +444,10 @@ export async function documentsJourney(
   await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
   await shot(page, `${shotPrefix}-delete-dialog`);
   await dialog.getByRole('button', { name: texts.deleteConfirm, exact: true }).click();
-  await page.waitForURL(safeList);
+  // Deleting returns to the document safe's overview (pet-data section 4), then the list shows the rest.
+  await page.waitForURL(safeList.slice(0, safeList.lastIndexOf('/')));
   await page.getByText(texts.deleted).waitFor();
+  await page.goto(safeList);
   await page.getByRole('link', { name: texts.open(texts.docs.firstRenamed) }).waitFor();
   expect(await page.getByRole('link', { name: texts.open(texts.docs.second) }).count()).toBe(0);
   await page.goto(`${base}/document-safe`);

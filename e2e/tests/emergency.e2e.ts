@@ -12,30 +12,42 @@ import { generateCode } from '../support/admin.ts';
 
 let server: RunningServer;
 let browser: Browser;
-/** Premium through a single code: that code is the owner's emergency password. */
-let owner: TestUser;
-let emergencyPassword: string;
-/** New users start on the free plan: no emergency file. */
-let free: TestUser;
+/**
+ * One owner and one free user per language (the signed-in UI speaks the account's stored language).
+ * Owners are premium through a single code (their emergency password).
+ */
+let ownerOf: Record<Lang, TestUser>;
+let freeOf: Record<Lang, TestUser>;
+
+async function makeOwner(language: Lang): Promise<TestUser> {
+  const owner = await createUser(server, { name: 'Erika Größe', language });
+  const code = await generateCode(server, { product: 'premium', type: 'single' });
+  const redeemed = await api(owner, 'POST', '/v1/auth/verifycode', { code });
+  if (redeemed.status !== 200) throw new Error(`verifycode failed: ${redeemed.status}`);
+  return owner;
+}
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  [owner, free] = await Promise.all([
-    createUser(server, { name: 'Erika Größe' }),
-    createUser(server, { name: 'Frida Free' }),
+  const [ownerEn, ownerDe, freeEn, freeDe] = await Promise.all([
+    makeOwner('en'),
+    makeOwner('de'),
+    createUser(server, { name: 'Frida Free', language: 'en' }),
+    createUser(server, { name: 'Frida Free', language: 'de' }),
   ]);
-  emergencyPassword = await generateCode(server, { product: 'premium', type: 'single' });
-  const redeemed = await api(owner, 'POST', '/v1/auth/verifycode', { code: emergencyPassword });
-  if (redeemed.status !== 200) throw new Error(`verifycode failed: ${redeemed.status}`);
-  for (const user of [owner, free]) {
+  ownerOf = { en: ownerEn, de: ownerDe };
+  freeOf = { en: freeEn, de: freeDe };
+  for (const user of [ownerEn, ownerDe, freeEn, freeDe]) {
     const pet = await api(user, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog', race: 'Labrador' });
     if (pet.status !== 201) throw new Error(`pet not created: ${pet.status}`);
   }
-  const allergy = await api(owner, 'POST', `/v1/medical/allergy?pet_id=${await petIdOf(owner)}`, {
-    name: 'Pollen',
-    medical_type: 'allergy',
-  });
-  if (allergy.status !== 201) throw new Error(`allergy not added: ${allergy.status}`);
+  for (const owner of [ownerEn, ownerDe]) {
+    const allergy = await api(owner, 'POST', `/v1/medical/allergy?pet_id=${await petIdOf(owner)}`, {
+      name: 'Pollen',
+      medical_type: 'allergy',
+    });
+    if (allergy.status !== 201) throw new Error(`allergy not added: ${allergy.status}`);
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -75,6 +87,8 @@ describe.concurrent.each([
       onTestFailed,
     }) => {
       const text = TEXTS[language];
+      const owner = ownerOf[language];
+      const free = freeOf[language];
       const context = await signedInContext(browser, owner, options);
       const page = await context.newPage();
       onTestFailed(async () => {

@@ -171,10 +171,12 @@ describe('Google sign-in', () => {
     const page = await context.newPage();
     try {
       nextAccount = { sub: 'google-e2e-2', email: uniqueEmail('google-de'), name: 'Georg Google' };
-      await page.goto(`${server.url}/my-account/profile`);
-      await page.waitForURL((url) => url.pathname === '/signin');
+      // A route of the signed-in access class keeps its way back (continueUrl); the pet-data and
+      // profile routes send a signed-out visitor to / instead (account-area section 2).
+      await page.goto(`${server.url}/my-account/change-password`);
+      await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.has('continueUrl'));
       await clickGoogle(page, 'de');
-      await page.waitForURL((url) => url.pathname === '/my-account/profile', { timeout: 30_000 });
+      await page.waitForURL((url) => url.pathname === '/my-account/change-password', { timeout: 30_000 });
       expect((await myInfoInBrowser<{ email: string }>(page)).body.email).toBe(nextAccount.email);
     } finally {
       await closeQuietly(context);

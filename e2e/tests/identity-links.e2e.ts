@@ -87,7 +87,8 @@ describe('custom-token sign-in', () => {
     const page = await context.newPage();
     try {
       await page.goto(`${server.url}/dashboard`);
-      await expectSignedInAs(page, 'en', anna.name);
+      // Anna's account is German: the signed-in UI speaks the account's language, not the browser's.
+      await expectSignedInAs(page, 'de', anna.name);
       const continueUrl = '/my-account/profile/settings?tab=language';
       await page.goto(
         `${server.url}/signin?continueUrl=${encodeURIComponent(continueUrl)}&token=${encodeURIComponent(token)}`,

@@ -7,17 +7,29 @@ import { api, createUser, setPlanByAdmin, signedInContext, type TestUser } from 
 
 let server: RunningServer;
 let browser: Browser;
-/** On the premium plan (setPlanByAdmin is slow: one user serves both languages, each with a pet). */
-let premium: TestUser;
-/** New users start on the free plan; one pet, shared by both languages' free-plan checks. */
-let free: TestUser;
-let freePetId: string;
+/**
+ * One user per language (the signed-in UI speaks the account's stored language): on the premium
+ * plan, and new users on the free plan with one pet each.
+ */
+let premium: Record<'en' | 'de', TestUser>;
+let free: Record<'en' | 'de', TestUser>;
+let freePetId: Record<'en' | 'de', string>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  premium = await createUser(server, { name: 'Paula Premium' });
-  free = await createUser(server, { name: 'Frida Free' });
-  [, freePetId] = await Promise.all([setPlanByAdmin(server, premium, 'premium'), createPet(free, 'Luna')]);
+  const users = async (name: string) => ({
+    en: await createUser(server, { name, language: 'en' }),
+    de: await createUser(server, { name, language: 'de' }),
+  });
+  premium = await users('Paula Premium');
+  free = await users('Frida Free');
+  const [, , lunaEn, lunaDe] = await Promise.all([
+    setPlanByAdmin(server, premium.en, 'premium'),
+    setPlanByAdmin(server, premium.de, 'premium'),
+    createPet(free.en, 'Luna'),
+    createPet(free.de, 'Luna'),
+  ]);
+  freePetId = { en: lunaEn, de: lunaDe };
 });
 afterAll(async () => {
   await browser?.close();
@@ -251,7 +263,7 @@ describe.concurrent.each([
     }) => {
       const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
       const text = TEXTS[language];
-      const user = premium;
+      const user = premium[language];
       const petName = language === 'en' ? 'Luna' : 'Nala';
       const petId = await createPet(user, petName);
       const context = await signedInContext(browser, user, options);
@@ -357,8 +369,8 @@ describe.concurrent.each([
       onTestFailed,
     }) => {
       const text = TEXTS[language];
-      const user = free;
-      const petId = freePetId;
+      const user = free[language];
+      const petId = freePetId[language];
       const context = await signedInContext(browser, user, options);
       const page = await context.newPage();
       onTestFailed(async () => {

@@ -428,7 +428,7 @@ describe('managing a plan', () => {
   }, 300_000);
 
   it('after the 4-week window only the newest 5 documents remain', async ({ onTestFailed }) => {
-    const user = await createUser(server, { name: 'Sophie Archiv', language: 'de' });
+    const user = await createUser(server, { name: 'Sophie Archiv', language: 'en' });
     const { context, page } = await openAs(user);
     onTestFailed(async () => {
       await screenshot(page, 'subscription-manage-cleanup-failure');
