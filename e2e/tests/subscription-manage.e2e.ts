@@ -225,6 +225,9 @@ describe('managing a plan', () => {
     const german = await openAs(user, { locale: 'de-DE', viewport: 'phone', colorScheme: 'dark' });
     await german.page.goto(`${server.url}/my-account/cancel-subscription`);
     await german.page.waitForURL(/process=cancel_Termination/);
+    onTestFailed(async () => {
+      await screenshot(german.page, 'subscription-manage-cancel-mode-failure-de');
+    });
     const premium = planCard(german.page, 'Premium');
     await premium.getByRole('button', { name: DE.manage.revokeButton }).waitFor();
     await planCard(german.page, 'Free').getByText(DE.plans.orderInProgress).waitFor();
