@@ -37,7 +37,14 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
+/**
+ * A signed-in browser for the user. The signed-in UI speaks the account's stored language, so the
+ * account is switched to the context's language first (as the user would in Settings).
+ */
 async function openAs(user: TestUser, options: ContextOptions = {}) {
+  const language = options.locale === 'de-DE' ? 'German' : 'English';
+  const switched = await api(user, 'POST', '/v1/auth/modify', { language });
+  if (switched.status !== 200) throw new Error(`language not stored: ${switched.status}`);
   const context = await signedInContext(browser, user, options);
   return { context, page: await context.newPage() };
 }
