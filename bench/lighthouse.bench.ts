@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer } from './support/server.ts';
+import { signedInSession, startServer } from './support/server.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_DIR = path.resolve(process.env.LIGHTHOUSE_DIR ?? path.join(import.meta.dirname, '..'));
@@ -54,42 +54,14 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
   process.exit(1);
 }
 
-/** Registers, verifies through the dev outbox and signs in: the session cookie and a pet id. */
+/** A signed-in owner with one pet: the session cookie and the pet's id. */
 async function signedInOwner(url: string): Promise<{ cookie: string; petId: string }> {
-  const email = `lighthouse-${Date.now()}@example.org`;
-  const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${url}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url, ...headers },
-      body: JSON.stringify(body),
-    });
-  const signup = await post('/v1/auth/signup', {
-    name: 'Lighthouse Owner',
-    email,
-    password: 'secret-123',
-    activation_code: null,
-    tracker_ids: [],
-    language: 'en',
-    product_associated: 'no',
+  const { token, cookie } = await signedInSession(url);
+  const pet = await fetch(`${url}/v1/pet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: 'Bello', pet_type: 'Dog' }),
   });
-  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status}`);
-  const mails = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as Array<{
-    to: string;
-    links: string[];
-  }>;
-  const link = mails
-    .find((m) => m.to.includes(email))
-    ?.links.find((l) => l.includes('/identity/verify-email'));
-  if (!link) throw new Error('no verification mail');
-  await fetch(link, { redirect: 'manual' });
-  const signIn = await post('/identity/sign-in/email', { email, password: 'secret-123' });
-  const token = signIn.headers.get('set-auth-token');
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  if (!token || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
-  const pet = await post('/v1/pet', { name: 'Bello', pet_type: 'Dog' }, { authorization: `Bearer ${token}` });
   if (pet.status !== 201) throw new Error(`pet not created: ${pet.status}`);
   return { cookie, petId: ((await pet.json()) as { id: string }).id };
 }

@@ -58,8 +58,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
-/** Registers, verifies through the dev outbox and signs in: answers a bearer token. */
-export async function signedInToken(url: string): Promise<string> {
+/**
+ * Registers, verifies through the dev outbox and signs in: answers the bearer token and the
+ * session cookie (the browser's).
+ */
+export async function signedInSession(url: string): Promise<{ token: string; cookie: string }> {
   const email = `bench-${Date.now()}@example.org`;
   const post = (p: string, body: unknown) =>
     fetch(`${url}${p}`, {
@@ -88,8 +91,17 @@ export async function signedInToken(url: string): Promise<string> {
   await fetch(link, { redirect: 'manual' });
   const signIn = await post('/identity/sign-in/email', { email, password: 'secret-123' });
   const token = signIn.headers.get('set-auth-token');
-  if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-  return token;
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (!token || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+  return { token, cookie };
+}
+
+/** A signed-in user's bearer token (signedInSession). */
+export async function signedInToken(url: string): Promise<string> {
+  return (await signedInSession(url)).token;
 }
 
 /** Resident set size of a process in bytes (Linux /proc). */
