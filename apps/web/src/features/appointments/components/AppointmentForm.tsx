@@ -34,7 +34,7 @@ import {
   type AppointmentFormOutput,
   type AppointmentFormValues,
 } from '@/features/appointments/appointment-form';
-import { CountryField } from '@/components/CountryField';
+import { AddressFields } from '@/components/AddressFields';
 import { CommentsField } from '@/components/CommentsField';
 import { LimitAlert } from './LimitAlert';
 
@@ -45,8 +45,7 @@ const REFUSAL_KEYS: ReadonlySet<string> = new Set([
   LIMIT_KEYS.noPet,
 ]);
 
-type TextFieldName =
-  'vaccination_type' | 'reason' | 'vet_name' | 'address' | 'zip' | 'city' | 'phone' | 'email' | 'medication';
+type TextFieldName = 'vaccination_type' | 'reason' | 'vet_name' | 'phone' | 'email' | 'medication';
 
 export interface AppointmentFormProps {
   /** The appointment to edit (list form); without it the form adds one. */
@@ -292,41 +291,7 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
         <Grid size={12}>
           <TextField {...text('vet_name')} label={t('appointments.field.vetName')} />
         </Grid>
-        <Grid size={12}>
-          <TextField
-            {...text('address')}
-            label={t('appointments.field.address')}
-            autoComplete="street-address"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField {...text('zip')} label={t('appointments.field.zip')} autoComplete="postal-code" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 8 }}>
-          <TextField {...text('city')} label={t('appointments.field.city')} autoComplete="address-level2" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            control={control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <CountryField
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                label={t('appointments.field.country')}
-                noOptionsText={t('appointments.field.noCountry')}
-                clearText={t('appointments.field.clear')}
-                openText={t('appointments.field.open')}
-                closeText={t('appointments.field.close')}
-                error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error?.message)}
-              />
-            )}
-          />
-        </Grid>
+        <AddressFields control={control} />
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...text('phone')} type="tel" label={t('appointments.field.phone')} autoComplete="tel" />
         </Grid>

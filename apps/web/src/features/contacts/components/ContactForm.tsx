@@ -22,7 +22,7 @@ import { isApiError } from '@/lib/api-client';
 import { useNotify } from '@/lib/notifications';
 import { useCreateContact } from '@/features/contacts/api/create-contact';
 import { useUpdateContact } from '@/features/contacts/api/update-contact';
-import { CountryField } from '@/components/CountryField';
+import { AddressFields } from '@/components/AddressFields';
 import { ContactTypeField } from './ContactTypeField';
 
 export type ContactFormValues = z.input<typeof contactFormSchema>;
@@ -134,7 +134,7 @@ export function ContactForm({
     }
   });
 
-  const text = (field: 'title' | 'name' | 'phone' | 'email' | 'address' | 'zip' | 'city') => ({
+  const text = (field: 'title' | 'name' | 'phone' | 'email') => ({
     ...register(field),
     fullWidth: true,
     error: Boolean(errors[field]),
@@ -214,37 +214,7 @@ export function ContactForm({
             slotProps={{ htmlInput: { inputMode: 'email' } }}
           />
         </Grid>
-        <Grid size={12}>
-          <TextField {...text('address')} label={t('contacts.field.address')} autoComplete="street-address" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField {...text('zip')} label={t('contacts.field.zip')} autoComplete="postal-code" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 8 }}>
-          <TextField {...text('city')} label={t('contacts.field.city')} autoComplete="address-level2" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            control={control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <CountryField
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                label={t('contacts.field.country')}
-                noOptionsText={t('contacts.field.noCountry')}
-                clearText={t('contacts.field.clear')}
-                openText={t('contacts.field.open')}
-                closeText={t('contacts.field.close')}
-                error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error?.message)}
-              />
-            )}
-          />
-        </Grid>
+        <AddressFields control={control} />
       </Grid>
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
         <Button
