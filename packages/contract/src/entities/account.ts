@@ -62,6 +62,12 @@ export const userInfoSchema = z.object({
   city: z.string().nullable(),
   country: z.string().nullable(),
   pets: z.array(petSummarySchema),
+  /**
+   * Not in the spec's table (an addition; clients that do not know it ignore it): true while the
+   * user is in their first signed-in session ever, false from the second sign-in on. The web
+   * greets with "Welcome" or "Welcome back" by it.
+   */
+  first_sign_in: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

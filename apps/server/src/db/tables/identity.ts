@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { DbBool, IsoTimestamp } from '../schema.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface UserProfileTable {
   mobile_token_created_at: IsoTimestamp | null;
   /** Account deletion requested: no new sign-in; the purge job removes everything (migration 0050). */
   deletion_requested_at: IsoTimestamp | null;
+  /** Sign-ins (sessions started by signing in; migration 0103): myinfo's first_sign_in. */
+  sign_in_count: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }

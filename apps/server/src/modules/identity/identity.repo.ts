@@ -240,6 +240,15 @@ export async function findProfile(db: Db, userId: string): Promise<UserProfileRo
   return db.selectFrom('user_profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** One more sign-in of the user (myinfo's first_sign_in); in one statement, so none is lost. */
+export async function countSignIn(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('user_profile')
+    .set((eb) => ({ sign_in_count: eb('sign_in_count', '+', 1) }))
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function findSubscription(db: Db, userId: string): Promise<UserSubscriptionRow | undefined> {
   return db.selectFrom('user_subscription').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }

@@ -197,6 +197,10 @@ export class IdentityService implements IdentityDirectory {
     await this.ensureAccount(this.deps.db, user.id, user.partnerId, user.language, 'no');
   }
 
+  async onSignedIn(userId: string) {
+    await repo.countSignIn(this.deps.db, userId);
+  }
+
   /** Profile and subscription rows (on the brand's default plan); idempotent. */
   private async ensureAccount(
     db: Kysely<Database> | Transaction<Database>,
@@ -445,6 +449,7 @@ export class IdentityService implements IdentityDirectory {
       city: profile.city,
       country: profile.country,
       pets,
+      first_sign_in: profile.sign_in_count <= 1,
     };
   }
 

@@ -39,6 +39,17 @@ export const WRONG_PLATFORM_CODE = 'USER_NOT_ON_THIS_PLATFORM';
 export interface IdentityDirectory {
   userSettings(userId: string): Promise<{ language: UiLanguage; stayLoggedIn: boolean } | null>;
   onUserCreated(user: { id: string; partnerId: string; language: UiLanguage }): Promise<void>;
+  /** A sign-in started a session (counted for myinfo's first_sign_in). */
+  onSignedIn(userId: string): Promise<void>;
+}
+
+/**
+ * Sessions that are no sign-in of the user: changing the password replaces the caller's session
+ * with a new one, and an operator's impersonation is not the user signing in.
+ */
+function isSignIn(session: { impersonatedBy?: unknown }, path: string | undefined): boolean {
+  if (session.impersonatedBy) return false;
+  return path !== '/change-password' && !path?.startsWith('/admin/');
 }
 
 export interface IdentityDeps {
@@ -244,6 +255,11 @@ export function createAuthOptions(deps: IdentityDeps) {
                 ? SESSION_LIFETIME_SHORT_SECONDS
                 : SESSION_LIFETIME_STAY_SECONDS;
             return { data: { ...session, expiresAt: new Date(Date.now() + lifetime * 1000) } };
+          },
+          after: async (session, ctx) => {
+            if (isSignIn(session as { impersonatedBy?: unknown }, ctx?.path)) {
+              await directory.onSignedIn(session.userId);
+            }
           },
         },
       },
