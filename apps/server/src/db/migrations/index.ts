@@ -17,9 +17,8 @@ import * as calendarFeed from './0097_calendar_feed.ts';
 import * as lostPetTag from './0099_lost_pet_tag.ts';
 import * as documentsUnlimited from './0098_documents_unlimited.ts';
 import * as documentArea from './0100_document_area.ts';
-
-import * as dataExport from './0102_data_export.ts';
 import * as signInCount from './0103_sign_in_count.ts';
+
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
  * migration that has shipped; add a new one.
@@ -43,6 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0099_lost_pet_tag': lostPetTag,
   '0098_documents_unlimited': documentsUnlimited,
   '0100_document_area': documentArea,
-};
-  '0102_data_export': dataExport,
   '0103_sign_in_count': signInCount,
+};
