@@ -62,11 +62,15 @@ export function Component() {
 
   if (visibility === 'hideall' || visibility === 'Loading') return <PageSkeleton variant="cards" />;
 
-  const name = session.status === 'signedIn' ? session.user.name.trim() : undefined;
+  const user = session.status === 'signedIn' ? session.user : undefined;
+  const name = user?.name.trim();
+  // "Welcome back" from the second sign-in on; the first session is greeted as new (myinfo's
+  // first_sign_in; a server that does not answer it is taken as a returning user's).
+  const greeting = user?.first_sign_in ? 'dashboard.greetingFirst' : 'dashboard.greeting';
   return (
     <>
       <PageTitle
-        title={name ? t('dashboard.greeting', { name }) : t('dashboard.greetingNoName')}
+        title={name ? t(greeting, { name }) : t('dashboard.greetingNoName')}
         subtitle={t('dashboard.subtitle')}
       />
       <Grid container spacing={{ xs: 2, md: 3 }} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
