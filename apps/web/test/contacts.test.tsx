@@ -376,7 +376,6 @@ describe('contact types', () => {
         expect(contacts.type?.[type]).toBeTruthy();
         expect(contacts.group?.[type]).toBeTruthy();
       }
-      for (const species of ['Dog', 'Cat', 'Other']) expect(contacts.species?.[species]).toBeTruthy();
     }
   });
 });

@@ -476,7 +476,6 @@ describe('medical form model', () => {
       for (const value of YES_NO) expect(medical.answer?.[value]).toBeTruthy();
       for (const value of SURGERY_TYPES) expect(medical.surgery?.[value]).toBeTruthy();
       for (const value of TAKING_SCHEDULE) expect(medical.schedule?.[value]).toBeTruthy();
-      for (const species of ['Dog', 'Cat', 'Other']) expect(medical.species?.[species]).toBeTruthy();
     }
   });
 });

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { appointmentsAllowed, LIMIT_KEYS } from '@pet/contract';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { PageTitle } from '@/components/PageTitle';
+import { PetHeader } from '@/components/PetHeader';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import type { NotAllowedState, PetRef } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { afterSavePath, appointmentsListPath } from '@/features/appointments/paths';
-import { AppointmentsPetHeader } from './AppointmentsPetHeader';
 
 /** The form (with the pickers) is its own chunk: the page and its title show at once. */
 const AppointmentForm = lazy(() =>
@@ -59,7 +59,7 @@ export function AppointmentAddPage({ title, pet }: { title: string; pet?: PetRef
   return (
     <>
       <PageTitle title={title} />
-      {pet ? <AppointmentsPetHeader petId={pet.id} petName={pet.name} /> : null}
+      {pet ? <PetHeader petId={pet.id} petName={pet.name} /> : null}
       {noPet ? (
         <Alert severity="info" role="status">
           <Box>{t(LIMIT_KEYS.noPet)}</Box>

@@ -26,6 +26,7 @@ import { PageSkeleton } from '@/components/PageSkeleton';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { ErrorState } from '@/components/ErrorState';
 import { PageTitle } from '@/components/PageTitle';
+import { PetHeader } from '@/components/PetHeader';
 import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage, useNotify } from '@/lib/notifications';
@@ -36,7 +37,6 @@ import { useDeleteAppointment } from '@/features/appointments/api/delete-appoint
 import { useAppointments } from '@/features/appointments/api/list-appointments';
 import { appointmentsAddPath } from '@/features/appointments/paths';
 import { AppointmentsEmptyState } from './AppointmentsEmptyState';
-import { AppointmentsPetHeader } from './AppointmentsPetHeader';
 import { PaidServicePrompt } from './PaidServicePrompt';
 import { visuallyHidden } from '@/components/visually-hidden';
 
@@ -165,7 +165,7 @@ export function AppointmentsPage({
           ) : undefined
         }
       />
-      {pet ? <AppointmentsPetHeader petId={pet.id} petName={pet.name} /> : null}
+      {pet ? <PetHeader petId={pet.id} petName={pet.name} /> : null}
       {allowed === false ? <PaidServicePrompt /> : null}
       {allowed === undefined || appointments.isPending ? (
         <PageSkeleton withTitle={false} label={t('appointments.loading')} />

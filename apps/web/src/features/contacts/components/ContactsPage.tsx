@@ -4,31 +4,21 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { useTranslation } from 'react-i18next';
-import type { Pet } from '@pet/contract';
 import { ErrorState } from '@/components/ErrorState';
 import { PageTitle } from '@/components/PageTitle';
-import { PetHeaderCard } from '@/components/PetHeaderCard';
+import { PetHeader, usePetHeaderPet } from '@/components/PetHeader';
 import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/notifications';
-import { useContactsPet } from '@/features/contacts/api/get-pet';
 import { useContacts } from '@/features/contacts/api/list-contacts';
 import { ContactAccordions } from './ContactAccordions';
-
-/** "Dog · Labrador": the pet header's line under the name. */
-export function usePetSubtitle(pet: Pet | undefined): string | undefined {
-  const { t } = useTranslation();
-  if (!pet) return undefined;
-  return [t(`contacts.species.${pet.pet_type}`), pet.race?.trim()].filter(Boolean).join(' · ');
-}
 
 /** /pet-details/{name}/{id}/contacts (pet-data section 2, Contacts). */
 export function ContactsPage({ title, petId, petName }: { title: string; petId: string; petName: string }) {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
-  const pet = useContactsPet(petId);
+  const pet = usePetHeaderPet(petId);
   const contacts = useContacts(petId);
-  const subtitle = usePetSubtitle(pet.data);
 
   const notFound = [pet.error, contacts.error].some((error) => isApiError(error) && error.status === 404);
   if (notFound) {
@@ -49,12 +39,7 @@ export function ContactsPage({ title, petId, petName }: { title: string; petId: 
   return (
     <>
       <PageTitle title={title} subtitle={t('contacts.subtitle')} />
-      <PetHeaderCard
-        name={pet.data?.name ?? (pet.isError ? petName : undefined)}
-        subtitle={subtitle}
-        imageUrl={pet.data?.image_url}
-        loadingLabel={t('app.loading')}
-      />
+      <PetHeader petId={petId} petName={petName} />
       {contacts.isPending ? (
         <Stack spacing={1.5} aria-busy="true" aria-label={t('contacts.loading')}>
           {[0, 1, 2].map((index) => (

@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MedicalType } from '@pet/contract';
 import { PageTitle } from '@/components/PageTitle';
+import { PetHeader } from '@/components/PetHeader';
 import type { PetRef } from '@/lib/paths';
 import { medicalListPath } from '@/features/medical/medical-kinds';
 import { useMedicalAllowed } from '@/features/medical/use-medical-allowed';
 import { FreePlanPrompt } from './FreePlanPrompt';
-import { MedicalPetHeader } from './MedicalPetHeader';
 
 /** The form (with the date pickers) is its own chunk: the page and its title show at once. */
 const MedicalForm = lazy(() => import('./MedicalForm').then((module) => ({ default: module.MedicalForm })));
@@ -28,7 +28,7 @@ export function MedicalAddPage({ title, pet, type }: { title: string; pet: PetRe
   return (
     <>
       <PageTitle title={title} />
-      <MedicalPetHeader petId={pet.id} petName={pet.name} />
+      <PetHeader petId={pet.id} petName={pet.name} />
       {allowed ? (
         <Card sx={{ p: { xs: 2, sm: 3 } }}>
           <Suspense

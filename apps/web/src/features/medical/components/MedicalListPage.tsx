@@ -23,6 +23,7 @@ import {
 import { FormSkeleton } from '@/components/FormSkeleton';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { PageTitle } from '@/components/PageTitle';
+import { PetHeader } from '@/components/PetHeader';
 import { RouterLink } from '@/components/RouterLink';
 import type { PetRef } from '@/lib/paths';
 import { useApiErrorMessage, useNotify } from '@/lib/notifications';
@@ -32,7 +33,6 @@ import { sortMedicalItems } from '@/features/medical/medical-form';
 import { MEDICAL_KIND_UI, medicalAddPath, medicalOverviewPath } from '@/features/medical/medical-kinds';
 import { MedicalEmptyState } from './MedicalEmptyState';
 import { MedicalNotFound, isNotFound } from './MedicalNotFound';
-import { MedicalPetHeader } from './MedicalPetHeader';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 /** The edit form (with the date pickers) loads when a row is first opened, not with the list. */
@@ -92,7 +92,7 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
           ) : undefined
         }
       />
-      <MedicalPetHeader petId={pet.id} petName={pet.name} />
+      <PetHeader petId={pet.id} petName={pet.name} />
       {medicals.isPending ? (
         <Stack spacing={1.5} aria-busy="true" aria-label={t('medical.loading')}>
           {[0, 1, 2].map((index) => (

@@ -10,12 +10,12 @@ import { MEDICAL_CATEGORIES, medicalItemsOfType } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard, LinkCardCue } from '@/components/LinkCard';
 import { PageTitle } from '@/components/PageTitle';
+import { PetHeader } from '@/components/PetHeader';
 import type { PetRef } from '@/lib/paths';
 import { useApiErrorMessage } from '@/lib/notifications';
 import { useMedicals } from '@/features/medical/api/list-medicals';
 import { MEDICAL_KIND_UI, medicalListPath } from '@/features/medical/medical-kinds';
 import { useMedicalAllowed } from '@/features/medical/use-medical-allowed';
-import { MedicalPetHeader } from './MedicalPetHeader';
 import { UpgradeAlert } from './UpgradeAlert';
 import { MedicalNotFound, isNotFound } from './MedicalNotFound';
 
@@ -34,7 +34,7 @@ export function MedicalOverview({ title, pet }: { title: string; pet: PetRef }) 
   return (
     <>
       <PageTitle title={title} subtitle={t('medical.overviewSubtitle')} />
-      <MedicalPetHeader petId={pet.id} petName={pet.name} />
+      <PetHeader petId={pet.id} petName={pet.name} />
       {!allowed ? <UpgradeAlert role="status" message={t('Medical_Not_Allowed_Text')} /> : null}
       {medicals.isError ? (
         <Alert
