@@ -29,6 +29,7 @@ import { registerIdentity } from './modules/identity/index.ts';
 import { registerAccount } from './modules/account/index.ts';
 import { registerSubscription } from './modules/subscription/index.ts';
 import { registerClientLog } from './modules/client-log/index.ts';
+import { registerDataExport } from './modules/data-export/index.ts';
 import { registerPets } from './modules/pets/index.ts';
 import { registerContacts } from './modules/contacts/index.ts';
 import { registerMedical } from './modules/medical/index.ts';
@@ -156,6 +157,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       fieldSize: 64 * 1024,
     },
     throwFileSizeLimit: true,
+  // The full data export reads through the emergency and invoice services (registered above).
+  await registerDataExport(app);
   });
   await registerIdentity(app);
   await registerPets(app);

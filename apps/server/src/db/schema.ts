@@ -1,4 +1,5 @@
 import type { JobTables } from './tables/jobs.ts';
+import type { DataExportTables } from './tables/data-export.ts';
 import type { PetTables } from './tables/pets.ts';
 import type { ContactTables } from './tables/contacts.ts';
 import type { MedicalTables } from './tables/medical.ts';
@@ -55,6 +56,7 @@ export interface Database
     PlanTables,
     JobTables,
     IdentityTables,
+    DataExportTables,
     AuthTables,
     CodeTables,
     MailTables,

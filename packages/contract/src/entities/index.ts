@@ -10,5 +10,6 @@ export * from './document-species.ts';
 export * from './appointments.ts';
 export * from './emergency.ts';
 export * from './calendar.ts';
+export * from './data-export.ts';
 export * from './client-log.ts';
 export * from './lost-pet.ts';

@@ -14,6 +14,7 @@ import * as subscription from './0070_subscription.ts';
 import * as paymentsSandbox from './0075_payments_sandbox.ts';
 import * as creditNotes from './0080_credit_notes.ts';
 import * as calendarFeed from './0097_calendar_feed.ts';
+import * as dataExport from './0102_data_export.ts';
 import * as lostPetTag from './0099_lost_pet_tag.ts';
 import * as documentsUnlimited from './0098_documents_unlimited.ts';
 import * as documentArea from './0100_document_area.ts';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0080_credit_notes': creditNotes,
   '0097_calendar_feed': calendarFeed,
   '0099_lost_pet_tag': lostPetTag,
+  '0102_data_export': dataExport,
   '0098_documents_unlimited': documentsUnlimited,
   '0100_document_area': documentArea,
   '0103_sign_in_count': signInCount,

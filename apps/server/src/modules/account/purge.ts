@@ -28,6 +28,8 @@ export async function purgeAccount(
     // Appointments would go with their pets too; their reminder jobs name the user (removed below).
     await trx.deleteFrom('appointment').where('user_id', '=', userId).execute();
     await trx.deleteFrom('calendar_feed').where('user_id', '=', userId).execute();
+    // Data exports (their ZIPs are under users/{id}/exports/, removed with the user's folder below).
+    await trx.deleteFrom('data_export').where('user_id', '=', userId).execute();
     // Lost-pet tags and finder reports go with their pets too; emergency accesses name no pet.
     await trx.deleteFrom('finder_report').where('user_id', '=', userId).execute();
     await trx.deleteFrom('public_access').where('user_id', '=', userId).execute();

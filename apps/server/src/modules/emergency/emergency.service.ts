@@ -121,6 +121,25 @@ export class EmergencyService {
     return file;
   }
 
+  /**
+   * The emergency file of each pet on its own, for the owner's full data export (data-export
+   * module): the owner's own data, so no plan rule applies (GDPR Art. 20). Empty without an owner.
+   */
+  async filePerPet(
+    userId: string,
+    brand: BrandConfig,
+    language: EmergencyLanguage,
+  ): Promise<Array<{ petId: string; petName: string; pdf: Buffer }>> {
+    const owner = await findOwner(this.deps.db, userId);
+    if (!owner) return [];
+    const files = [];
+    for (const pet of await this.petData(userId)) {
+      const { pdf } = await this.render(owner, brand, language, [pet]);
+      files.push({ petId: pet.pet.id, petName: pet.pet.name, pdf });
+    }
+    return files;
+  }
+
   /** The active owner of the request brand's redeemed single code, or null. */
   private async ownerOfCode(code: string, brand: BrandConfig): Promise<EmergencyOwner | null> {
     if (!code) return null;
