@@ -37,6 +37,7 @@ import { registerDocuments } from './modules/documents/index.ts';
 import { registerAppointments } from './modules/appointments/index.ts';
 import { registerCalendar } from './modules/calendar/index.ts';
 import { registerLostPet } from './modules/lost-pet/index.ts';
+import { registerExports } from './modules/exports/index.ts';
 import { registerEmergency } from './modules/emergency/index.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerStorageReconcile } from './modules/uploads/storage-reconcile.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
   await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });
   await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });
+  await registerExports(app);
   await registerPayments(app);
 
   // bodyLimit does not cap multipart: files are limited here and metered again by the storage.

@@ -13,6 +13,7 @@ import type { PaymentsSandboxTables } from './tables/payments-sandbox.ts';
 import type { CalendarTables } from './tables/calendar.ts';
 import type { LostPetTables } from './tables/lost-pet.ts';
 import type { CreditNoteTables } from './tables/credit-notes.ts';
+import type { ExportTables } from './tables/exports.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -69,7 +70,8 @@ export interface Database
     SubscriptionTables,
     PaymentsSandboxTables,
     CalendarTables,
-    LostPetTables {}
+    LostPetTables,
+    ExportTables {}
 
 export interface PlanTables {
   product: ProductTable;

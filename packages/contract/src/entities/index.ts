@@ -13,3 +13,4 @@ export * from './calendar.ts';
 export * from './data-export.ts';
 export * from './client-log.ts';
 export * from './lost-pet.ts';
+export * from './exports.ts';

@@ -17,6 +17,7 @@ import * as calendarFeed from './0097_calendar_feed.ts';
 import * as dataExport from './0102_data_export.ts';
 import * as lostPetTag from './0099_lost_pet_tag.ts';
 import * as documentsUnlimited from './0098_documents_unlimited.ts';
+import * as handoverLink from './0101_handover_link.ts';
 import * as documentArea from './0100_document_area.ts';
 import * as signInCount from './0103_sign_in_count.ts';
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0099_lost_pet_tag': lostPetTag,
   '0102_data_export': dataExport,
   '0098_documents_unlimited': documentsUnlimited,
+  '0101_handover_link': handoverLink,
   '0100_document_area': documentArea,
   '0103_sign_in_count': signInCount,
 };

@@ -33,6 +33,8 @@ export async function purgeAccount(
     // Lost-pet tags and finder reports go with their pets too; emergency accesses name no pet.
     await trx.deleteFrom('finder_report').where('user_id', '=', userId).execute();
     await trx.deleteFrom('public_access').where('user_id', '=', userId).execute();
+    // Vet handover share links go with their pets too.
+    await trx.deleteFrom('handover_link').where('user_id', '=', userId).execute();
     await trx.deleteFrom('pet_tag').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).
     await trx.deleteFrom('pet').where('user_id', '=', userId).execute();

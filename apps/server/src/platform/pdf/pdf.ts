@@ -63,6 +63,15 @@ export interface PdfDocument {
    * when pdfkit cannot read the bytes.
    */
   image(bytes: Uint8Array, box: { width: number; height: number }): boolean;
+  /**
+   * A table: a bold header row, then the rows; cells wrap within their column, a row never splits
+   * over a page break, and the header row is repeated on every page the table continues on.
+   * Column widths are relative weights (e.g. [1, 2, 1]) of the content width.
+   */
+  table(
+    columns: ReadonlyArray<PdfTableColumn>,
+    rows: ReadonlyArray<ReadonlyArray<string | null | undefined>>,
+  ): void;
   /** Vertical space in points. */
   space(points: number): void;
   /**
@@ -76,6 +85,12 @@ export interface PdfDocument {
   end(): Readable;
   /** Aborts the document (its stream errors with `error`). */
   destroy(error: Error): void;
+}
+
+export interface PdfTableColumn {
+  header: string;
+  /** Relative width (weights of all columns share the content width). */
+  weight?: number;
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -268,6 +283,71 @@ class PdfKitDocument implements PdfDocument {
     this.doc.x = MARGIN.left;
     this.doc.y = y + height + 8;
     return true;
+  }
+
+  table(
+    columns: ReadonlyArray<PdfTableColumn>,
+    rows: ReadonlyArray<ReadonlyArray<string | null | undefined>>,
+  ): void {
+    const padding = 4;
+    const total = columns.reduce((sum, column) => sum + (column.weight ?? 1), 0);
+    const widths = columns.map((column) => (CONTENT_WIDTH * (column.weight ?? 1)) / total);
+    const xs = widths.map((_, i) => MARGIN.left + widths.slice(0, i).reduce((a, b) => a + b, 0));
+    const heightOf = (cells: ReadonlyArray<string>, font: string, size: number) => {
+      this.doc.font(font).fontSize(size);
+      return (
+        Math.max(
+          ...cells.map((cell, i) =>
+            this.doc.heightOfString(cell || ' ', { width: widths[i]! - 2 * padding }),
+          ),
+        ) +
+        2 * padding
+      );
+    };
+    const headers = columns.map((column) => column.header);
+    const headerHeight = heightOf(headers, BOLD, 9);
+    const drawRow = (cells: ReadonlyArray<string>, header: boolean, height: number, shaded: boolean) => {
+      const y = this.doc.y;
+      if (header || shaded) {
+        this.doc
+          .rect(MARGIN.left, y, CONTENT_WIDTH, height)
+          .fillColor(header ? '#f3e6dc' : '#f7f7f7')
+          .fill();
+      }
+      this.doc
+        .font(header ? BOLD : REGULAR)
+        .fontSize(9)
+        .fillColor(COLORS.text);
+      cells.forEach((cell, i) => {
+        this.doc.text(cell, xs[i]! + padding, y + padding, { width: widths[i]! - 2 * padding });
+      });
+      this.doc
+        .moveTo(MARGIN.left, y + height)
+        .lineTo(MARGIN.left + CONTENT_WIDTH, y + height)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
+      this.doc.x = MARGIN.left;
+      this.doc.y = y + height;
+    };
+    const drawHeader = () => drawRow(headers, true, headerHeight, false);
+    const cellsOf = (row: ReadonlyArray<string | null | undefined>) =>
+      columns.map((_, i) => row[i]?.trim() ?? '');
+    const first = rows[0] ? heightOf(cellsOf(rows[0]), REGULAR, 9) : 0;
+    // The header never ends a page alone.
+    this.ensureSpace(headerHeight + first);
+    drawHeader();
+    rows.forEach((row, index) => {
+      const cells = cellsOf(row);
+      const height = heightOf(cells, REGULAR, 9);
+      if (this.doc.y + height > this.bottom) {
+        this.doc.addPage();
+        drawHeader();
+      }
+      drawRow(cells, false, height, index % 2 === 1);
+    });
+    this.doc.moveDown(0.6);
+    this.doc.fillColor(COLORS.text);
   }
 
   /** Parses image bytes without drawing (null when pdfkit cannot read them). */

@@ -1,0 +1,129 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { HandoverLinkTable } from '../../db/tables/exports.ts';
+import { isBanActive } from '../../platform/identity/auth.ts';
+
+type Db = Kysely<Database>;
+export type HandoverLinkRow = Selectable<HandoverLinkTable>;
+
+/** The owner as the handover prints them, with what decides whether their public links answer. */
+export async function findOwner(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('user')
+    .innerJoin('user_profile', 'user_profile.user_id', 'user.id')
+    .select([
+      'user.name',
+      'user.email',
+      'user.banned',
+      'user.banExpires',
+      'user_profile.partner_id',
+      'user_profile.language',
+      'user_profile.phone',
+      'user_profile.address_1',
+      'user_profile.address_2',
+      'user_profile.zipcode',
+      'user_profile.city',
+      'user_profile.country',
+      'user_profile.deletion_requested_at',
+    ])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, disabled: isBanActive(row) || row.deletion_requested_at !== null };
+}
+export type HandoverOwner = NonNullable<Awaited<ReturnType<typeof findOwner>>>;
+
+/**
+ * The pet's documents of these ids with their files (position order), in the order of `ids`;
+ * ids that are not this owner's pet's documents are left out.
+ */
+export async function documentsOfPet(db: Db, userId: string, petId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const documents = await db
+    .selectFrom('document')
+    .select(['id', 'document_type', 'description', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('pet_id', '=', petId)
+    .where('id', 'in', ids)
+    .execute();
+  if (documents.length === 0) return [];
+  const files = await db
+    .selectFrom('document_file')
+    .select(['id', 'document_id', 'storage_key', 'ext', 'size', 'position'])
+    .where('user_id', '=', userId)
+    .where(
+      'document_id',
+      'in',
+      documents.map((document) => document.id),
+    )
+    .orderBy('position')
+    .execute();
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((document) => document !== undefined)
+    .map((document) => ({ ...document, files: files.filter((file) => file.document_id === document.id) }));
+}
+export type HandoverDocumentRow = Awaited<ReturnType<typeof documentsOfPet>>[number];
+
+export function insertLink(db: Db, row: HandoverLinkRow): Promise<unknown> {
+  return db.insertInto('handover_link').values(row).execute();
+}
+
+export function listLinks(db: Db, userId: string, petId: string): Promise<HandoverLinkRow[]> {
+  return db
+    .selectFrom('handover_link')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('pet_id', '=', petId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export function findLink(db: Db, userId: string, id: string): Promise<HandoverLinkRow | undefined> {
+  return db
+    .selectFrom('handover_link')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Revokes the owner's link (once: a revoked link keeps its first revocation time). */
+export async function revokeLink(db: Db, userId: string, id: string, at: string): Promise<boolean> {
+  const link = await findLink(db, userId, id);
+  if (!link) return false;
+  if (link.revoked_at === null) {
+    await db
+      .updateTable('handover_link')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+  return true;
+}
+
+/** A link by its token with the pet's name (the public page). */
+export function findLinkByToken(db: Db, token: string) {
+  return db
+    .selectFrom('handover_link')
+    .innerJoin('pet', 'pet.id', 'handover_link.pet_id')
+    .selectAll('handover_link')
+    .select(['pet.name as pet_name'])
+    .where('handover_link.token', '=', token)
+    .executeTakeFirst();
+}
+export type LinkWithPet = NonNullable<Awaited<ReturnType<typeof findLinkByToken>>>;
+
+/** Counts a download in one atomic step (parallel downloads each count). */
+export async function countDownload(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('handover_link')
+    .set((eb) => ({ downloads: eb('downloads', '+', 1), last_download_at: at }))
+    .where('id', '=', id)
+    .execute();
+}
