@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useId, type ReactNode } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-type ForwardedProps = Pick<
-  TextFieldProps,
-  'label' | 'type' | 'autoComplete' | 'autoFocus' | 'required' | 'disabled' | 'placeholder' | 'sx'
->;
+interface ForwardedProps {
+  label?: ReactNode;
+  type?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  sx?: SxProps<Theme>;
+}
 
 export interface FormTextFieldProps<T extends FieldValues> extends ForwardedProps {
   control: Control<T>;
@@ -25,6 +35,11 @@ export interface FormTextFieldProps<T extends FieldValues> extends ForwardedProp
 /**
  * A text field bound to react-hook-form: the field's error is a translation key of the contract's
  * schema and shows translated under the field (announced through aria-describedby).
+ *
+ * Composed of the parts MUI's outlined TextField renders (FormControl, InputLabel, OutlinedInput,
+ * FormHelperText) with the same ids and classes: TextField itself imports Select (with Menu,
+ * Popover and Modal) and the filled and standard inputs, which the sign-in page's first visit
+ * would download without using them (bench/bundle-size.bench.ts).
  */
 export function FormTextField<T extends FieldValues>({
   control,
@@ -35,9 +50,17 @@ export function FormTextField<T extends FieldValues>({
   endAdornment,
   inputMode,
   slotInputProps,
-  ...props
+  label,
+  type,
+  autoComplete,
+  autoFocus = false,
+  required = false,
+  disabled = false,
+  placeholder,
+  sx,
 }: FormTextFieldProps<T>) {
   const { t } = useTranslation();
+  const id = useId();
   return (
     <Controller
       control={control}
@@ -46,37 +69,60 @@ export function FormTextField<T extends FieldValues>({
         const value = typeof field.value === 'string' ? field.value : '';
         const errorText = fieldState.error?.message ? t(fieldState.error.message) : undefined;
         const counterText = counter && maxLength ? `${value.length}/${maxLength}` : undefined;
+        const helperText =
+          errorText || hint || counterText ? (
+            <span style={{ display: 'flex', gap: 8, justifyContent: 'space-between' }}>
+              <span>{errorText ?? hint}</span>
+              {counterText ? (
+                <span aria-hidden style={{ marginLeft: 'auto', whiteSpace: 'nowrap' }}>
+                  {counterText}
+                </span>
+              ) : null}
+            </span>
+          ) : undefined;
+        const helperTextId = helperText ? `${id}-helper-text` : undefined;
+        const hasLabel = label != null && label !== '';
         return (
-          <TextField
-            {...props}
-            name={field.name}
-            value={value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
+          <FormControl
+            className="MuiTextField-root"
             fullWidth
             error={Boolean(fieldState.error)}
-            helperText={
-              errorText || hint || counterText ? (
-                <span style={{ display: 'flex', gap: 8, justifyContent: 'space-between' }}>
-                  <span>{errorText ?? hint}</span>
-                  {counterText ? (
-                    <span aria-hidden style={{ marginLeft: 'auto', whiteSpace: 'nowrap' }}>
-                      {counterText}
-                    </span>
-                  ) : null}
-                </span>
-              ) : undefined
-            }
-            slotProps={{
-              input: endAdornment ? { endAdornment, ...slotInputProps } : slotInputProps,
-              htmlInput: {
+            required={required}
+            disabled={disabled}
+            sx={sx}
+          >
+            {hasLabel ? (
+              <InputLabel htmlFor={id} id={`${id}-label`}>
+                {label}
+              </InputLabel>
+            ) : null}
+            <OutlinedInput
+              {...slotInputProps}
+              id={id}
+              label={hasLabel ? label : undefined}
+              name={field.name}
+              type={type}
+              value={value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              autoComplete={autoComplete}
+              autoFocus={autoFocus}
+              placeholder={placeholder}
+              fullWidth
+              aria-describedby={helperTextId}
+              endAdornment={endAdornment}
+              inputProps={{
                 ...(maxLength ? { maxLength } : {}),
                 ...(inputMode ? { inputMode } : {}),
-              },
-              formHelperText: { component: 'div' } as Record<string, unknown>,
-            }}
-          />
+              }}
+            />
+            {helperText ? (
+              <FormHelperText id={helperTextId} component="div">
+                {helperText}
+              </FormHelperText>
+            ) : null}
+          </FormControl>
         );
       }}
     />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,7 +36,6 @@ import { verifyOneTimeToken } from '../api/verify-one-time-token';
 import { safeContinueUrl, useCompleteSignIn, useForgetCachedUser } from '../sign-in-flow';
 import { AppDownloadBlock } from './AppDownloadBlock';
 import { AuthFrame, AuthHeading, FailureAlert, MarketingLinks, type Failure } from './AuthFrame';
-import { EmailVerifyDialog } from './EmailVerifyDialog';
 import { EmailField } from './FormTextField';
 import { IdentityForm, SubmitButton } from './IdentityForm';
 import { PasswordField } from './PasswordField';
@@ -44,6 +43,11 @@ import { GoogleButton } from './GoogleButton';
 import { WallpaperContent } from './WallpaperContent';
 
 type Mode = 'password' | 'magic';
+
+/** Fetched when an unverified address first needs it: a first visit does not download the dialog. */
+const EmailVerifyDialog = lazy(async () => ({
+  default: (await import('./EmailVerifyDialog')).EmailVerifyDialog,
+}));
 
 /** The magic link needs the e-mail only; the (hidden) password field is ignored. */
 const magicLinkFormSchema = z.object({ email: emailSchema, password: z.string() });
@@ -115,6 +119,9 @@ export function SignInScreen() {
   // Back from the verification link: the address is verified, and the link signed nobody in.
   const [verified] = useState(() => params.has(SIGN_IN_VERIFIED_PARAM) && !params.has('error'));
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // Kept mounted once shown, so closing it animates.
+  const [verifyDialogUsed, setVerifyDialogUsed] = useState(false);
+  if (unverifiedEmail !== null && !verifyDialogUsed) setVerifyDialogUsed(true);
   const handoverStarted = useRef(false);
 
   const form = useForm<SignInForm>({
@@ -367,7 +374,11 @@ export function SignInScreen() {
         ) : null}
       </AuthFrame>
       {brand.tracker.appDownloadBlock ? <AppDownloadBlock /> : null}
-      <EmailVerifyDialog email={unverifiedEmail} onClose={() => setUnverifiedEmail(null)} />
+      {verifyDialogUsed ? (
+        <Suspense fallback={null}>
+          <EmailVerifyDialog email={unverifiedEmail} onClose={() => setUnverifiedEmail(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
