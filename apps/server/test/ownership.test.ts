@@ -21,7 +21,10 @@ const ID_PARAMS = new Set([
   'user_id',
 ]);
 
-type Ids = Record<'pet' | 'contact' | 'med' | 'doc' | 'appt' | 'file' | 'user' | 'order', string>;
+type Ids = Record<
+  'pet' | 'contact' | 'med' | 'doc' | 'appt' | 'file' | 'user' | 'order' | 'handover',
+  string
+>;
 type Case = (ids: Ids) => { url: string; body?: unknown };
 
 const petBody = { name: 'Stolen', pet_type: 'Dog' };
@@ -95,6 +98,9 @@ const CASES: Record<string, Case> = {
   'POST /v1/pet/tag/regenerate': (ids) => ({ url: `/v1/pet/tag/regenerate?pet_id=${ids.pet}` }),
   'GET /v1/pet/tag/pdf': (ids) => ({ url: `/v1/pet/tag/pdf?pet_id=${ids.pet}` }),
   'GET /v1/pet/tag/activity': (ids) => ({ url: `/v1/pet/tag/activity?pet_id=${ids.pet}` }),
+  'GET /v1/pet/export/record': (ids) => ({ url: `/v1/pet/export/record?pet_id=${ids.pet}` }),
+  'GET /v1/pet/handover/links': (ids) => ({ url: `/v1/pet/handover/links?pet_id=${ids.pet}` }),
+  'DELETE /v1/pet/handover/link': (ids) => ({ url: `/v1/pet/handover/link?id=${ids.handover}` }),
   'PUT /v1/user/update': (ids) => ({ url: `/v1/user/update?id=${ids.user}`, body: addressBody }),
   'POST /v1/user/update': (ids) => ({ url: `/v1/user/update?id=${ids.user}`, body: addressBody }),
   'POST /v1/auth/deleteuseracc': (ids) => ({ url: `/v1/auth/deleteuseracc?user_id=${ids.user}` }),
@@ -153,6 +159,13 @@ describe("another owner's ids are not found on any id route", () => {
     );
     const appt = await v1(t.app, 'POST', `/v1/appointment?pet_id=${pet.id}`, appointmentBody, as(owner));
     await v1(t.app, 'POST', `/v1/pet/tag/regenerate?pet_id=${pet.id}`, undefined, as(owner));
+    const handover = await v1(
+      t.app,
+      'POST',
+      '/v1/pet/handover',
+      { pet_id: pet.id, document_ids: [doc.json().id], mode: 'link' },
+      as(owner),
+    );
     const order = await placeOrder(t.app, owner, { plan: 'basic' });
     const fileUrl = (JSON.parse(upload.json().doc_url[0]) as { url: string }).url;
     ids = {
@@ -164,6 +177,7 @@ describe("another owner's ids are not found on any id route", () => {
       file: new URL(fileUrl, 'http://x').searchParams.get('file_id') ?? '',
       user: owner.id,
       order: order.orderId,
+      handover: handover.json().id,
     };
     for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
 
@@ -221,6 +235,7 @@ async function snapshot(t: TestApp, userId: string) {
     'document',
     'appointment',
     'pet_tag',
+    'handover_link',
     'subscription_order',
   ] as const;
   const result: Record<string, unknown[]> = {};

@@ -55,6 +55,7 @@ const petDashboard = () => import('./routes/pet-dashboard');
 const myPet = () => import('./routes/my-pet');
 const contacts = () => import('./routes/contacts');
 const lostPetTag = () => import('./routes/lost-pet-tag');
+const petExports = () => import('./routes/pet-exports');
 const medicalOverview = () => import('./routes/medical-overview');
 const medicalList = () => import('./routes/medical-list');
 const medicalAdd = () => import('./routes/medical-add');
@@ -201,6 +202,7 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     titleKey: 'route.lostPetTag',
     module: lostPetTag,
   },
+  { path: `${PET_BASE}/exports`, access: 'signedInHome', titleKey: 'route.petExports', module: petExports },
   {
     path: `${PET_BASE}/appointments`,
     access: 'signedInHome',

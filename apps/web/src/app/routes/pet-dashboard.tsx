@@ -4,8 +4,9 @@ import { usePetsReloading, useSignedInUser } from '@/lib/session';
 import { PetDashboard } from '@/features/pets/components/PetDashboard';
 import { PetNotFound } from '@/features/pets/components/PetNotFound';
 import { LostPetTagLink } from '@/features/lost-pet/components/LostPetTagLink';
+import { ExportsLink } from '@/features/exports/components/ExportsLink';
 
-/** /pet-details/{name}/{id}: the pet dashboard with its picture and eight tiles, then the lost-pet tag. */
+/** /pet-details/{name}/{id}: the pet dashboard with its picture and eight tiles, then the lost-pet tag and exports. */
 export function Component() {
   const { id = '' } = useParams();
   const user = useSignedInUser();
@@ -16,6 +17,7 @@ export function Component() {
       <>
         <PetDashboard key={pet.id} pet={pet} />
         <LostPetTagLink pet={pet} />
+        <ExportsLink pet={pet} />
       </>
     );
   }

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRouteHandle } from '@/app/route-handle';
+import { ExportsPage } from '@/features/exports/components/ExportsPage';
+
+/** /pet-details/:name/:id/exports: the pet's record PDF and vet handover (share links). */
+export function Component() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const { id = '', name = '' } = useParams();
+  return <ExportsPage key={id} title={t(handle?.titleKey ?? 'route.petExports')} pet={{ id, name }} />;
+}
