@@ -5,10 +5,11 @@ import { useRouteHandle } from '@/app/route-handle';
 import { endSession } from '@/app/session-actions';
 import { SettingsPage } from '@/features/account/components/SettingsPage';
 import { CalendarSubscriptionSetting } from '@/features/calendar/components/CalendarSubscriptionSetting';
+import { DataExportSetting } from '@/features/data-export/components/DataExportSetting';
 
 /**
- * /my-account/profile/settings: language, address, stay logged in, the calendar subscription, logout
- * (to /) and help.
+ * /my-account/profile/settings: language, address, stay logged in, the calendar subscription, the
+ * data export, logout (to /) and help.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function Component() {
       title={t(handle?.titleKey ?? 'route.settings')}
       onLogout={() => endSession(queryClient, '/', navigate)}
       calendarSetting={<CalendarSubscriptionSetting />}
+      dataExportSetting={<DataExportSetting />}
     />
   );
 }

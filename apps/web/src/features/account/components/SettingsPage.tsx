@@ -33,11 +33,14 @@ export function SettingsPage({
   title,
   onLogout,
   calendarSetting,
+  dataExportSetting,
 }: {
   title: string;
   onLogout: () => Promise<void>;
   /** The calendar subscription section (features/calendar), composed in by the route. */
   calendarSetting?: ReactNode;
+  /** Export my data (features/data-export), composed in by the route. */
+  dataExportSetting?: ReactNode;
 }) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -105,6 +108,12 @@ export function SettingsPage({
         {calendarSetting ? (
           <Card>
             <CardContent sx={sectionContent}>{calendarSetting}</CardContent>
+          </Card>
+        ) : null}
+
+        {dataExportSetting ? (
+          <Card>
+            <CardContent sx={sectionContent}>{dataExportSetting}</CardContent>
           </Card>
         ) : null}
 
