@@ -288,14 +288,22 @@ function HandoverCard({ petId, petName }: { petId: string; petName: string }) {
                     }}
                   >
                     <Checkbox
-                      id={inputId}
                       checked={checked}
                       onChange={() => toggle(document.id)}
-                      slotProps={{ input: { 'aria-describedby': `${inputId}-meta` } }}
+                      slotProps={{ input: { id: inputId, 'aria-describedby': `${inputId}-meta` } }}
                     />
                     <Thumbnail file={files[0]} />
-                    <Box component="label" htmlFor={inputId} sx={{ minWidth: 0, flex: 1, cursor: 'pointer' }}>
-                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    <Box sx={{ minWidth: 0, flex: 1 }}>
+                      <Typography
+                        component="label"
+                        htmlFor={inputId}
+                        sx={{
+                          display: 'block',
+                          fontWeight: 600,
+                          overflowWrap: 'anywhere',
+                          cursor: 'pointer',
+                        }}
+                      >
                         {documentLabel(t, document)}
                         {document.description ? `: ${document.description}` : ''}
                       </Typography>
