@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@pet/contract';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { createResponseSerializers, type ResponseSerializers } from './http/seri
 import { registerBodyIdleTimeout } from './http/timeouts.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { brandPlugin } from './platform/brand.ts';
 import { JobQueue } from './platform/jobs/jobs.ts';
@@ -94,9 +94,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const responseSerializers = createResponseSerializers();
   app.decorate('responseSerializers', responseSerializers);
   app.setSerializerCompiler(responseSerializers.compiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const database = openDatabase(config);
   app.decorate('config', config);
@@ -125,29 +122,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => pdfRenderer.close());
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
   await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });
   await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });
-  await registerExports(app);
   await registerPayments(app);
 
   // bodyLimit does not cap multipart: files are limited here and metered again by the storage.
@@ -159,8 +138,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       fieldSize: 64 * 1024,
     },
     throwFileSizeLimit: true,
-  // The full data export reads through the emergency and invoice services (registered above).
-  await registerDataExport(app);
   });
   await registerIdentity(app);
   await registerPets(app);
@@ -170,6 +147,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerAppointments(app);
   await registerCalendar(app);
   await registerLostPet(app);
+  await registerExports(app);
   await registerEmergency(app);
   await registerAccount(app);
   await registerSubscription(app);
@@ -179,6 +157,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   registerStorageReconcile(app);
   await registerClientLog(app);
+  // The full data export reads through the emergency and invoice services (registered above).
+  await registerDataExport(app);
   await app.register(systemRoutes, {
     publicUrl: config.publicUrl,
     version: config.version,

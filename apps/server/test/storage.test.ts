@@ -10,10 +10,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { loadConfig } from '../src/config.ts';
 import { registerErrorHandler } from '../src/http/error-handler.ts';
+import { registerSecurityHeaders } from '../src/http/security-headers.ts';
 import { AppError } from '../src/platform/errors.ts';
 import {
   FILE_CSP,
@@ -204,8 +204,8 @@ async function rawGet(app: FastifyInstance, rawPath: string): Promise<{ status: 
 async function filesApp(storage: FileStorage): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
-  // As in app.ts: helmet sets a page CSP on every answer; the file headers must win.
-  await app.register(helmet, { crossOriginEmbedderPolicy: false });
+  // As in app.ts: every answer gets the page CSP; the file headers must win.
+  registerSecurityHeaders(app);
   await app.register(filesRoutes, { storage, now });
   // An owner-checked route would check ownership first, then stream the same way.
   app.get('/owned/*', async (request, reply) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigSchema, apiErrorBodySchema, BRANDS } from '@pet/contract';
+import { computeSecurityHeaders, HELMET_OPTIONS } from '../src/http/security-headers.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -46,6 +47,38 @@ describe(`system routes (${testDatabaseKind})`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it("sends helmet's full header set, computed once, on answers of every kind", async () => {
+    const expected = computeSecurityHeaders(HELMET_OPTIONS);
+    expect(expected.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'referrer-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-frame-options',
+      ]),
+    );
+    const answers = await Promise.all([
+      t.app.inject({ url: '/v1/config' }),
+      t.app.inject({ url: '/v1/nothing-here' }),
+      t.app.inject({ url: '/v1/auth/myinfo' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/logging',
+        payload: 'not json',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ]);
+    for (const res of answers) {
+      for (const [name, value] of expected)
+        expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401, 400]);
   });
 
   it('answers unknown API routes with a catalogue error body', async () => {
