@@ -355,11 +355,15 @@ function HandoverCard({ petId, petName }: { petId: string; petName: string }) {
           </Box>
         ) : null}
         {created ? (
-          <Alert severity="success" sx={{ mt: 2 }} role="status">
-            <Typography sx={{ mb: 1 }}>
+          <Box sx={{ mt: 2 }}>
+            <Alert severity="success" role="status">
               {t('exports.linkCreated', { date: formatDate(new Date(created.expires_at)) })}
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            </Alert>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ mt: 1.5, alignItems: { sm: 'center' } }}
+            >
               <TextField
                 value={created.url}
                 size="small"
@@ -376,7 +380,7 @@ function HandoverCard({ petId, petName }: { petId: string; petName: string }) {
                 {t('exports.copy')}
               </Button>
             </Stack>
-          </Alert>
+          </Box>
         ) : null}
       </CardContent>
     </Card>
