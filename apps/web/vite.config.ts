@@ -28,6 +28,87 @@ const vendorGroups = [
   { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
 ];
 
+/** The app's entry and the sign-in route module (see signInGraph). */
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const SIGN_IN_ROUTE = fileURLToPath(new URL('./src/app/routes/signin.tsx', import.meta.url));
+
+/**
+ * Collects, at the end of the build, what the sign-in route needs beyond the initial load (the
+ * static import graph of the route minus that of the entry), so that one chunk holds all of it:
+ * otherwise a first visit to /signin fetches some thirty small shared chunks (each MUI part,
+ * each identity component on its own), which compress worse one by one than together and each
+ * cost a request. Other routes that share some of these modules load them from this chunk.
+ */
+function signInGraph(): { plugin: Plugin; has: (id: string) => boolean } {
+  const graph = new Set<string>();
+  return {
+    has: (id) => graph.has(id),
+    plugin: {
+      name: 'pet-sign-in-graph',
+      apply: 'build',
+      buildEnd() {
+        const staticGraph = (root: string) => {
+          const seen = new Set<string>();
+          const visit = (id: string) => {
+            if (seen.has(id)) return;
+            seen.add(id);
+            for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+          };
+          visit(root);
+          return seen;
+        };
+        const initial = staticGraph(ENTRY);
+        graph.clear();
+        for (const id of staticGraph(SIGN_IN_ROUTE)) if (!initial.has(id)) graph.add(id);
+      },
+    },
+  };
+}
+const signIn = signInGraph();
+
+/**
+ * zod 4's classic schemas carry their JSON Schema generator (`toJSONSchema()`, the processors of
+ * every schema kind: about 5 KiB brotli on every first visit). Only the server turns schemas into
+ * JSON Schema (OpenAPI); in the browser's build those functions throw instead. The checks'
+ * summary (`aggregateChecks`, read by `.minLength` and friends) is kept as it is.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const generator = /[\\/]zod[\\/]v4[\\/]core[\\/]to-json-schema\.js$/;
+  const processors = /[\\/]zod[\\/]v4[\\/]core[\\/]json-schema-processors\.js$/;
+  const unavailable = (name: string) =>
+    `() => { throw new Error('zod: ${name} (JSON Schema) is not part of the web build'); }`;
+  const exportsOf = (code: string) =>
+    [...code.matchAll(/^export (?:const|function) (\w+)/gm)].map((match) => match[1]!);
+  return {
+    name: 'pet-zod-without-json-schema',
+    apply: 'build',
+    transform: {
+      filter: { id: [generator, processors] },
+      handler(code, id) {
+        if (generator.test(id)) {
+          // The schemas build these methods up front (the standard schema's jsonSchema): they
+          // answer a function that throws when called.
+          const lines = exportsOf(code).map((name) =>
+            /^create\w+Method$/.test(name)
+              ? `export const ${name} = () => ${unavailable(name)};`
+              : `export const ${name} = ${unavailable(name)};`,
+          );
+          return { code: `${lines.join('\n')}\nexport { processSchema as process };\n`, map: null };
+        }
+        const cut = code.indexOf('// ==================== SIMPLE TYPE PROCESSORS');
+        if (cut < 0 || !code.includes('export function aggregateChecks')) {
+          this.error('zod changed: json-schema-processors.js no longer has the expected layout');
+        }
+        const kept = code.slice(0, cut);
+        const stubs = exportsOf(code.slice(cut)).map(
+          (name) => `export const ${name} = ${unavailable(name)};`,
+        );
+        return { code: `${kept}\n${stubs.join('\n')}\n`, map: null };
+      },
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -76,7 +157,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), signIn.plugin, precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -90,7 +171,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: vendorGroups.map((group) => ({ ...group, tags: ['$initial' as const] })),
+          groups: [
+            ...vendorGroups.map((group) => ({ ...group, tags: ['$initial' as const] })),
+            // The app's own initial modules (and the contract) before the sign-in group, which
+            // would otherwise pull them in as its dependencies and become initial itself.
+            {
+              name: 'app',
+              test: (id: string) => !/[\\/]node_modules[\\/]/.test(id),
+              tags: ['$initial' as const],
+              priority: 8,
+            },
+            { name: 'signin', test: (id: string) => signIn.has(id), priority: 5 },
+          ],
         },
       },
     },
