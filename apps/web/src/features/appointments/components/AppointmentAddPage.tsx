@@ -1,17 +1,13 @@
-import { lazy, Suspense } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
+import { lazy } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appointmentsAllowed, LIMIT_KEYS } from '@pet/contract';
+import { FormCard } from '@/components/FormCard';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { PageTitle } from '@/components/PageTitle';
 import { PetHeader } from '@/components/PetHeader';
-import { RouterLink } from '@/components/RouterLink';
+import { NEW_PET_PATH } from './LimitAlert';
+import { UpgradeAlert } from '@/components/UpgradeAlert';
 import { useBrand } from '@/lib/brand';
 import type { NotAllowedState, PetRef } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -61,42 +57,26 @@ export function AppointmentAddPage({ title, pet }: { title: string; pet?: PetRef
       <PageTitle title={title} />
       {pet ? <PetHeader petId={pet.id} petName={pet.name} /> : null}
       {noPet ? (
-        <Alert severity="info" role="status">
-          <Box>{t(LIMIT_KEYS.noPet)}</Box>
-          <Button
-            size="small"
-            variant="outlined"
-            color="inherit"
-            component={RouterLink}
-            to="/dashboard/new-pet"
-            sx={{ mt: 1.25 }}
-          >
-            {t('appointments.addPet')}
-          </Button>
-        </Alert>
+        <UpgradeAlert
+          role="status"
+          message={t(LIMIT_KEYS.noPet)}
+          actionLabel={t('appointments.addPet')}
+          to={NEW_PET_PATH}
+          sx={{ mb: 0 }}
+        />
       ) : (
-        <Card sx={{ p: { xs: 2, sm: 3 } }}>
-          <Suspense
-            fallback={
-              <Stack spacing={2.5} aria-busy="true" aria-label={t('app.loading')}>
-                <Skeleton variant="rounded" height={56} />
-                <Skeleton variant="rounded" height={56} />
-                <Skeleton variant="rounded" height={96} />
-              </Stack>
-            }
-          >
-            <AppointmentForm
-              petId={pet?.id ?? preselected}
-              pets={pet ? undefined : pets}
-              onSaved={(saved) => {
-                const name =
-                  saved.pet_name || pet?.name || pets.find((entry) => entry.id === saved.pet_id)?.name;
-                void navigate(afterSavePath({ id: saved.pet_id, name }));
-              }}
-              onCancel={() => void navigate(listPath)}
-            />
-          </Suspense>
-        </Card>
+        <FormCard>
+          <AppointmentForm
+            petId={pet?.id ?? preselected}
+            pets={pet ? undefined : pets}
+            onSaved={(saved) => {
+              const name =
+                saved.pet_name || pet?.name || pets.find((entry) => entry.id === saved.pet_id)?.name;
+              void navigate(afterSavePath({ id: saved.pet_id, name }));
+            }}
+            onCancel={() => void navigate(listPath)}
+          />
+        </FormCard>
       )}
     </>
   );

@@ -1,19 +1,12 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
+import { lazy, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
+import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PetsOutlinedIcon from '@mui/icons-material/PetsOutlined';
 import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
-import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { useTranslation } from 'react-i18next';
 import {
   appointmentsAllowed,
@@ -21,22 +14,20 @@ import {
   splitAppointments,
   type AppointmentListItem,
 } from '@pet/contract';
-import { FormSkeleton } from '@/components/FormSkeleton';
-import { PageSkeleton } from '@/components/PageSkeleton';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
-import { ErrorState } from '@/components/ErrorState';
-import { PageTitle } from '@/components/PageTitle';
+import { EmptyState } from '@/components/EmptyState';
+import { ExpandableRows } from '@/components/ExpandableRows';
+import { ListPage } from '@/components/ListPage';
 import { PetHeader } from '@/components/PetHeader';
-import { RouterLink } from '@/components/RouterLink';
+import { PetNotFound } from '@/components/PetNotFound';
 import { isApiError } from '@/lib/api-client';
-import { useApiErrorMessage, useNotify } from '@/lib/notifications';
+import { useNotify } from '@/lib/notifications';
 import type { PetRef } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useLanguage } from '@/lib/use-language';
 import { useDeleteAppointment } from '@/features/appointments/api/delete-appointment';
 import { useAppointments } from '@/features/appointments/api/list-appointments';
 import { appointmentsAddPath } from '@/features/appointments/paths';
-import { AppointmentsEmptyState } from './AppointmentsEmptyState';
 import { PaidServicePrompt } from './PaidServicePrompt';
 import { visuallyHidden } from '@/components/visually-hidden';
 
@@ -46,7 +37,7 @@ const AppointmentForm = lazy(() =>
 );
 
 /** Rows open and close in 250 ms; a closed row's form leaves the page. */
-const TRANSITION = { timeout: 250, unmountOnExit: true };
+const ROW_TRANSITION_MS = 250;
 
 /**
  * /pet-details/{name}/{id}/appointments (with `pet`) and /dashboard/my-appointments (without):
@@ -67,7 +58,6 @@ export function AppointmentsPage({
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const errorMessage = useApiErrorMessage();
   const session = useSession();
   // The product decides whether the user may add; until the user info is there, a spinner. The
   // title stays the same element through every state (no flicker, stable for assistive tech).
@@ -87,18 +77,7 @@ export function AppointmentsPage({
 
   // Only a pet can be missing: the all-pets list has no id to be wrong about.
   if (pet && isApiError(appointments.error) && appointments.error.status === 404) {
-    return (
-      <ErrorState
-        icon={<SearchOffOutlinedIcon />}
-        title={t('appointments.petNotFound')}
-        description={t('Not_Found_Text')}
-        actions={
-          <Button variant="contained" component={RouterLink} to="/dashboard/my-pets">
-            {t('appointments.toMyPets')}
-          </Button>
-        }
-      />
-    );
+    return <PetNotFound title={t('appointments.petNotFound')} backLabel={t('appointments.toMyPets')} />;
   }
 
   const { upcoming, passed } = appointments.data
@@ -120,104 +99,102 @@ export function AppointmentsPage({
   };
 
   const rows = (items: AppointmentListItem[]) => (
-    <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {items.map((item) => (
-        <Box component="li" key={item.appointment_id}>
-          <Accordion
-            expanded={expandedId === item.appointment_id}
-            onChange={(_event, open) => setExpandedId(open ? item.appointment_id : null)}
-            disableGutters
-            variant="outlined"
-            slotProps={{ transition: TRANSITION, heading: { component: 'h3' } }}
-            sx={{ borderRadius: 3, overflow: 'hidden', '&::before': { display: 'none' } }}
-          >
-            <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: { xs: 2, sm: 2.5 } }}>
-              <RowSummary item={item} showPet={!pet} />
-            </AccordionSummary>
-            <AccordionDetails sx={{ px: { xs: 2, sm: 2.5 }, pb: 2.5, pt: 1 }}>
-              {rowAction ? (
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{rowAction(item)}</Box>
-              ) : null}
-              <Suspense fallback={<FormSkeleton />}>
-                <AppointmentForm
-                  item={item}
-                  onSaved={() => setExpandedId(null)}
-                  onCancel={() => setExpandedId(null)}
-                  onDelete={() => setDeletion({ open: true, item })}
-                />
-              </Suspense>
-            </AccordionDetails>
-          </Accordion>
-        </Box>
-      ))}
-    </Stack>
+    <ExpandableRows
+      items={items}
+      rowKey={(item) => item.appointment_id}
+      expandedKey={expandedId}
+      onExpandedChange={setExpandedId}
+      timeout={ROW_TRANSITION_MS}
+      heading="h3"
+      summary={(item) => <RowSummary item={item} showPet={!pet} />}
+      aboveDetails={
+        rowAction
+          ? (item) => <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{rowAction(item)}</Box>
+          : undefined
+      }
+      details={(item) => (
+        <AppointmentForm
+          item={item}
+          onSaved={() => setExpandedId(null)}
+          onCancel={() => setExpandedId(null)}
+          onDelete={() => setDeletion({ open: true, item })}
+        />
+      )}
+    />
   );
 
   return (
-    <>
-      <PageTitle
-        title={title}
-        actions={
-          allowed && hasItems ? (
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={addTo}>
-              {addLabel}
-            </Button>
-          ) : undefined
-        }
-      />
-      {pet ? <PetHeader petId={pet.id} petName={pet.name} /> : null}
-      {allowed === false ? <PaidServicePrompt /> : null}
-      {allowed === undefined || appointments.isPending ? (
-        <PageSkeleton withTitle={false} label={t('appointments.loading')} />
-      ) : appointments.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void appointments.refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
+    <ListPage
+      title={title}
+      status={
+        allowed === undefined || appointments.isPending
+          ? 'loading'
+          : appointments.isError
+            ? 'error'
+            : hasItems
+              ? 'ready'
+              : 'empty'
+      }
+      addAction={allowed ? { to: addTo, label: addLabel } : undefined}
+      header={pet ? <PetHeader petId={pet.id} petName={pet.name} /> : null}
+      notice={allowed === false ? <PaidServicePrompt /> : null}
+      loadingLabel={t('appointments.loading')}
+      loadError={{
+        text: t('appointments.loadError'),
+        error: appointments.error,
+        onRetry: () => void appointments.refetch(),
+      }}
+      empty={
+        <EmptyState
+          text={t('appointments.empty')}
+          addTo={allowed ? addTo : undefined}
+          addLabel={addLabel}
+          icon={<EventAvailableOutlinedIcon aria-hidden sx={{ fontSize: 64, color: 'text.disabled' }} />}
         >
-          {t('appointments.loadError')} {errorMessage(appointments.error)}
-        </Alert>
-      ) : !hasItems ? (
-        <AppointmentsEmptyState addTo={allowed ? addTo : undefined} addLabel={addLabel} />
-      ) : (
-        <Stack spacing={4}>
-          <Box component="section" aria-labelledby="appointments-upcoming">
-            <Typography id="appointments-upcoming" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              {t('appointments.upcoming')}
+          {allowed ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 480 }}>
+              {t('appointments.emptyHint')}
             </Typography>
-            {upcoming.length > 0 ? (
-              rows(upcoming)
-            ) : (
-              <Typography sx={{ color: 'text.secondary' }}>{t('appointments.noUpcoming')}</Typography>
-            )}
-          </Box>
-          {passed.length > 0 ? (
-            <Box component="section" aria-labelledby="appointments-passed">
-              <Typography id="appointments-passed" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-                {t('appointments.passed')}
-              </Typography>
-              {rows(passed)}
-            </Box>
           ) : null}
-        </Stack>
-      )}
-      <ConfirmActionDialog
-        open={deletion.open}
-        title={t('appointments.deleteTitle', {
-          name: deletion.item ? appointmentTypeLabel(deletion.item.appointment_type, language) : '',
-          date: deletion.item?.appointment_date ?? '',
-        })}
-        text={t('appointments.deleteText')}
-        confirmLabel={t('appointments.delete')}
-        cancelLabel={t('appointments.cancel')}
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeletion((current) => ({ ...current, open: false }))}
-      />
-    </>
+        </EmptyState>
+      }
+      footer={
+        <ConfirmActionDialog
+          open={deletion.open}
+          title={t('appointments.deleteTitle', {
+            name: deletion.item ? appointmentTypeLabel(deletion.item.appointment_type, language) : '',
+            date: deletion.item?.appointment_date ?? '',
+          })}
+          text={t('appointments.deleteText')}
+          confirmLabel={t('appointments.delete')}
+          cancelLabel={t('appointments.cancel')}
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setDeletion((current) => ({ ...current, open: false }))}
+        />
+      }
+    >
+      <Stack spacing={4}>
+        <Box component="section" aria-labelledby="appointments-upcoming">
+          <Typography id="appointments-upcoming" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            {t('appointments.upcoming')}
+          </Typography>
+          {upcoming.length > 0 ? (
+            rows(upcoming)
+          ) : (
+            <Typography sx={{ color: 'text.secondary' }}>{t('appointments.noUpcoming')}</Typography>
+          )}
+        </Box>
+        {passed.length > 0 ? (
+          <Box component="section" aria-labelledby="appointments-passed">
+            <Typography id="appointments-passed" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+              {t('appointments.passed')}
+            </Typography>
+            {rows(passed)}
+          </Box>
+        ) : null}
+      </Stack>
+    </ListPage>
   );
 }
 

@@ -11,7 +11,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
 import { EMERGENCY_DEFAULT_LANGUAGE, emergencyFileName, type EmergencyLanguage } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
-import { RouterLink } from '@/components/RouterLink';
+import { UpgradeAlert } from '@/components/UpgradeAlert';
 import { isApiError } from '@/lib/api-client';
 import { useEmergencyFileMutation } from '../api/download-emergency-file';
 import { downloadErrorKey, isDownloadNotAllowed } from '../emergency-rules';
@@ -90,21 +90,13 @@ export function EmergencyDownloadCard() {
         </Stack>
       </Stack>
       {outcome?.kind === 'failed' ? (
-        <Alert severity="error" role="alert" sx={{ mt: 2.5 }}>
-          <Box>{t(outcome.key)}</Box>
-          {isDownloadNotAllowed(outcome.key) ? (
-            <Button
-              size="small"
-              variant="outlined"
-              color="inherit"
-              component={RouterLink}
-              to="/my-account/subscription"
-              sx={{ mt: 1.25 }}
-            >
-              {t('Upgrade_Text')}
-            </Button>
-          ) : null}
-        </Alert>
+        <UpgradeAlert
+          severity="error"
+          role="alert"
+          message={t(outcome.key)}
+          actionLabel={isDownloadNotAllowed(outcome.key) ? t('Upgrade_Text') : undefined}
+          sx={{ mt: 2.5 }}
+        />
       ) : null}
       {outcome?.kind === 'saved' ? (
         <Alert severity="success" role="status" sx={{ mt: 2.5 }}>

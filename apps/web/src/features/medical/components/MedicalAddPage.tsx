@@ -1,10 +1,8 @@
-import { lazy, Suspense } from 'react';
-import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
+import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MedicalType } from '@pet/contract';
+import { FormCard } from '@/components/FormCard';
 import { PageTitle } from '@/components/PageTitle';
 import { PetHeader } from '@/components/PetHeader';
 import type { PetRef } from '@/lib/paths';
@@ -30,24 +28,14 @@ export function MedicalAddPage({ title, pet, type }: { title: string; pet: PetRe
       <PageTitle title={title} />
       <PetHeader petId={pet.id} petName={pet.name} />
       {allowed ? (
-        <Card sx={{ p: { xs: 2, sm: 3 } }}>
-          <Suspense
-            fallback={
-              <Stack spacing={2.5} aria-busy="true" aria-label={t('app.loading')}>
-                <Skeleton variant="rounded" height={56} />
-                <Skeleton variant="rounded" height={56} />
-                <Skeleton variant="rounded" height={96} />
-              </Stack>
-            }
-          >
-            <MedicalForm
-              petId={pet.id}
-              type={type}
-              onSaved={() => void navigate(listPath)}
-              onCancel={() => void navigate(listPath)}
-            />
-          </Suspense>
-        </Card>
+        <FormCard>
+          <MedicalForm
+            petId={pet.id}
+            type={type}
+            onSaved={() => void navigate(listPath)}
+            onCancel={() => void navigate(listPath)}
+          />
+        </FormCard>
       ) : (
         <FreePlanPrompt backTo={listPath} backLabel={t('medical.backToList')} />
       )}

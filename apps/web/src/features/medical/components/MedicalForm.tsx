@@ -33,7 +33,7 @@ import {
 import { CommentsField } from '@/components/CommentsField';
 import { TakingScheduleField } from './TakingScheduleField';
 import { ToggleChoiceField } from './ToggleChoiceField';
-import { UpgradeAlert } from './UpgradeAlert';
+import { UpgradeAlert } from '@/components/UpgradeAlert';
 
 type Size = NonNullable<GridProps['size']>;
 const FULL: Size = 12;
@@ -165,7 +165,14 @@ export function MedicalForm({ petId, type, record, onSaved, onCancel, onDelete }
         record ? t('medical.form.editLabel', { name: record.medical_name }) : t('medical.form.addLabel')
       }
     >
-      {refusal ? <UpgradeAlert severity="warning" role="alert" message={errorMessage(refusal)} /> : null}
+      {refusal ? (
+        <UpgradeAlert
+          severity="warning"
+          role="alert"
+          message={errorMessage(refusal)}
+          actionLabel={t('medical.freePlan.activate')}
+        />
+      ) : null}
       <Grid container spacing={2.5}>
         {MEDICAL_LAYOUT[type].map(([field, size]) => (
           <Grid key={field} size={size}>

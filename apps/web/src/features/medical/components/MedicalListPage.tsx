@@ -1,17 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
+import { lazy, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
+import EmergencyOutlinedIcon from '@mui/icons-material/EmergencyOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,26 +13,22 @@ import {
   type MedicalListItem,
   type MedicalType,
 } from '@pet/contract';
-import { FormSkeleton } from '@/components/FormSkeleton';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
-import { PageTitle } from '@/components/PageTitle';
+import { EmptyState } from '@/components/EmptyState';
+import { ExpandableRows } from '@/components/ExpandableRows';
+import { ListPage } from '@/components/ListPage';
 import { PetHeader } from '@/components/PetHeader';
-import { RouterLink } from '@/components/RouterLink';
 import type { PetRef } from '@/lib/paths';
-import { useApiErrorMessage, useNotify } from '@/lib/notifications';
+import { useNotify } from '@/lib/notifications';
 import { useDeleteMedical } from '@/features/medical/api/delete-medical';
 import { useMedicals } from '@/features/medical/api/list-medicals';
 import { sortMedicalItems } from '@/features/medical/medical-form';
 import { MEDICAL_KIND_UI, medicalAddPath, medicalOverviewPath } from '@/features/medical/medical-kinds';
-import { MedicalEmptyState } from './MedicalEmptyState';
 import { MedicalNotFound, isNotFound } from './MedicalNotFound';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 /** The edit form (with the date pickers) loads when a row is first opened, not with the list. */
 const MedicalForm = lazy(() => import('./MedicalForm').then((module) => ({ default: module.MedicalForm })));
-
-/** Rows open and close in 500 ms (pet-data section 9); a closed row's form leaves the page. */
-const TRANSITION = { timeout: PET_LIST_EXPAND_ANIMATION_MS, unmountOnExit: true };
 
 /**
  * The list of one medical kind (pet-data section 2): expandable rows with name and date, each
@@ -50,7 +39,6 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const errorMessage = useApiErrorMessage();
   const medicals = useMedicals(pet.id);
   const remove = useDeleteMedical(pet.id);
   const [expandedId, setExpandedId] = useState<string | null>(null);
@@ -81,80 +69,67 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
   };
 
   return (
-    <>
-      <PageTitle
-        title={title}
-        actions={
-          items && items.length > 0 ? (
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={addTo}>
-              {addLabel}
-            </Button>
-          ) : undefined
-        }
+    <ListPage
+      title={title}
+      status={medicals.isPending ? 'loading' : medicals.isError ? 'error' : items?.length ? 'ready' : 'empty'}
+      addAction={{ to: addTo, label: addLabel }}
+      header={<PetHeader petId={pet.id} petName={pet.name} />}
+      loadingLabel={t('medical.loading')}
+      loadError={{
+        text: t('medical.loadError'),
+        error: medicals.error,
+        onRetry: () => void medicals.refetch(),
+      }}
+      empty={
+        <EmptyState text={t('Medical_Empty_Text')} addTo={addTo} addLabel={addLabel}>
+          <Box
+            sx={{
+              display: 'flex',
+              gap: 1,
+              alignItems: 'flex-start',
+              maxWidth: 520,
+              color: 'text.secondary',
+              textAlign: 'left',
+            }}
+          >
+            <EmergencyOutlinedIcon fontSize="small" sx={{ mt: '2px', color: 'primary.main' }} aria-hidden />
+            <Typography variant="body2">{t('medical.emergencyText')}</Typography>
+          </Box>
+        </EmptyState>
+      }
+      footer={
+        <ConfirmActionDialog
+          open={deletion.open}
+          title={t('medical.deleteTitle', { name: deletion.item?.medical_name ?? '' })}
+          text={t('medical.deleteText')}
+          confirmLabel={t('medical.delete')}
+          cancelLabel={t('medical.cancel')}
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setToDelete(null)}
+        />
+      }
+    >
+      <ExpandableRows
+        items={items ?? []}
+        rowKey={(item) => item.id}
+        expandedKey={expandedId}
+        onExpandedChange={setExpandedId}
+        timeout={PET_LIST_EXPAND_ANIMATION_MS}
+        heading="h2"
+        summary={(item) => <RowSummary item={item} type={type} />}
+        details={(item) => (
+          <MedicalForm
+            petId={pet.id}
+            type={type}
+            record={item}
+            onSaved={() => setExpandedId(null)}
+            onCancel={() => setExpandedId(null)}
+            onDelete={() => setToDelete(item)}
+          />
+        )}
       />
-      <PetHeader petId={pet.id} petName={pet.name} />
-      {medicals.isPending ? (
-        <Stack spacing={1.5} aria-busy="true" aria-label={t('medical.loading')}>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} variant="rounded" height={64} sx={{ borderRadius: 3 }} />
-          ))}
-        </Stack>
-      ) : medicals.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void medicals.refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('medical.loadError')} {errorMessage(medicals.error)}
-        </Alert>
-      ) : items && items.length === 0 ? (
-        <MedicalEmptyState addTo={addTo} addLabel={addLabel} />
-      ) : (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {items?.map((item) => (
-            <Box component="li" key={item.id}>
-              <Accordion
-                expanded={expandedId === item.id}
-                onChange={(_event, open) => setExpandedId(open ? item.id : null)}
-                disableGutters
-                variant="outlined"
-                slotProps={{ transition: TRANSITION, heading: { component: 'h2' } }}
-                sx={{ borderRadius: 3, overflow: 'hidden', '&::before': { display: 'none' } }}
-              >
-                <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: { xs: 2, sm: 2.5 } }}>
-                  <RowSummary item={item} type={type} />
-                </AccordionSummary>
-                <AccordionDetails sx={{ px: { xs: 2, sm: 2.5 }, pb: 2.5, pt: 1 }}>
-                  <Suspense fallback={<FormSkeleton />}>
-                    <MedicalForm
-                      petId={pet.id}
-                      type={type}
-                      record={item}
-                      onSaved={() => setExpandedId(null)}
-                      onCancel={() => setExpandedId(null)}
-                      onDelete={() => setToDelete(item)}
-                    />
-                  </Suspense>
-                </AccordionDetails>
-              </Accordion>
-            </Box>
-          ))}
-        </Stack>
-      )}
-      <ConfirmActionDialog
-        open={deletion.open}
-        title={t('medical.deleteTitle', { name: deletion.item?.medical_name ?? '' })}
-        text={t('medical.deleteText')}
-        confirmLabel={t('medical.delete')}
-        cancelLabel={t('medical.cancel')}
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
-      />
-    </>
+    </ListPage>
   );
 }
 

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { MEDICAL_CATEGORIES, medicalItemsOfType } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard, LinkCardCue } from '@/components/LinkCard';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { PageTitle } from '@/components/PageTitle';
 import { PetHeader } from '@/components/PetHeader';
+import { UpgradeAlert } from '@/components/UpgradeAlert';
 import type { PetRef } from '@/lib/paths';
-import { useApiErrorMessage } from '@/lib/notifications';
 import { useMedicals } from '@/features/medical/api/list-medicals';
 import { MEDICAL_KIND_UI, medicalListPath } from '@/features/medical/medical-kinds';
 import { useMedicalAllowed } from '@/features/medical/use-medical-allowed';
-import { UpgradeAlert } from './UpgradeAlert';
 import { MedicalNotFound, isNotFound } from './MedicalNotFound';
 
 /**
@@ -25,7 +23,6 @@ import { MedicalNotFound, isNotFound } from './MedicalNotFound';
  */
 export function MedicalOverview({ title, pet }: { title: string; pet: PetRef }) {
   const { t } = useTranslation();
-  const errorMessage = useApiErrorMessage();
   const medicals = useMedicals(pet.id);
   const allowed = useMedicalAllowed();
 
@@ -35,19 +32,20 @@ export function MedicalOverview({ title, pet }: { title: string; pet: PetRef }) 
     <>
       <PageTitle title={title} subtitle={t('medical.overviewSubtitle')} />
       <PetHeader petId={pet.id} petName={pet.name} />
-      {!allowed ? <UpgradeAlert role="status" message={t('Medical_Not_Allowed_Text')} /> : null}
+      {!allowed ? (
+        <UpgradeAlert
+          role="status"
+          message={t('Medical_Not_Allowed_Text')}
+          actionLabel={t('medical.freePlan.activate')}
+        />
+      ) : null}
       {medicals.isError ? (
-        <Alert
-          severity="error"
+        <LoadErrorAlert
+          text={t('medical.loadError')}
+          error={medicals.error}
+          onRetry={() => void medicals.refetch()}
           sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void medicals.refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('medical.loadError')} {errorMessage(medicals.error)}
-        </Alert>
+        />
       ) : null}
       <Grid container spacing={{ xs: 2, md: 3 }} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {MEDICAL_CATEGORIES.map((category) => {
