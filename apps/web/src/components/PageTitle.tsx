@@ -19,7 +19,16 @@ export function PageTitle({
       sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
     >
       <div>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' } }}>
+        <Typography
+          variant="h1"
+          sx={{
+            // Phones: the longest German title word ("Abstammungsnachweise") fits 320 px.
+            fontSize: { xs: 'clamp(1.25rem, 6.6vw, 1.6rem)', md: '2rem' },
+            // Names the user typed may be longer still: hyphenated where the browser can, never cut off.
+            overflowWrap: 'break-word',
+            hyphens: 'auto',
+          }}
+        >
           {title}
         </Typography>
         {subtitle ? (

@@ -93,19 +93,26 @@ export function DocumentsOverview({
                     sx={{
                       display: 'flex',
                       alignItems: 'center',
-                      gap: 2,
+                      gap: { xs: 1.5, sm: 2 },
                       height: '100%',
-                      p: { xs: 2, sm: 2.5 },
+                      p: { xs: 1.5, sm: 2.5 },
                     }}
                   >
-                    <IconBubble>
-                      <CategoryIcon type={category.documentType} />
-                    </IconBubble>
+                    {/* Below 375 px the title needs the icon's room ("Abstammungsnachweise"). */}
+                    <Box sx={{ display: 'contents', '@media (max-width: 374.95px)': { display: 'none' } }}>
+                      <IconBubble>
+                        <CategoryIcon type={category.documentType} />
+                      </IconBubble>
+                    </Box>
                     <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.25}>
                       <Typography
                         variant="h6"
                         component="h2"
-                        sx={{ overflowWrap: 'break-word', hyphens: 'auto' }}
+                        sx={{
+                          fontSize: { xs: '0.98rem', sm: '1.05rem' },
+                          overflowWrap: 'break-word',
+                          hyphens: 'auto',
+                        }}
                       >
                         {label}
                       </Typography>

@@ -27,6 +27,9 @@ import { petPath, type PetRef } from '@/lib/paths';
 import { usePet } from '@/features/pets/api/fetch-pet';
 import { PetAvatar } from './PetAvatar';
 
+/** Screens narrower than 360 px (small phones). */
+const NARROW = '@media (max-width: 359.95px)';
+
 interface PetTile {
   id: string;
   labelKey: string;
@@ -175,7 +178,13 @@ export function PetDashboard({ pet }: { pet: PetSummary }) {
         sx={{ listStyle: 'none', p: 0, m: 0 }}
       >
         {PET_TILES.map(({ id, labelKey, descriptionKey, Icon, to }) => (
-          <Grid key={id} size={{ xs: 6, sm: 4, md: 3 }} component="li">
+          <Grid
+            key={id}
+            size={{ xs: 6, sm: 4, md: 3 }}
+            component="li"
+            // Below 360 px a half-width tile is too narrow for "Dokumentensafe": one tile a row.
+            sx={{ [NARROW]: { width: '100%' } }}
+          >
             <LinkCard
               to={to(pet)}
               data-tile={id}
@@ -186,6 +195,7 @@ export function PetDashboard({ pet }: { pet: PetSummary }) {
                 justifyContent: 'flex-start',
                 gap: 1.25,
                 p: { xs: 1.5, sm: 2.5 },
+                [NARROW]: { flexDirection: 'row', alignItems: 'center', gap: 1.5 },
               }}
             >
               <IconBubble>
