@@ -59,7 +59,7 @@ describe('exports', () => {
 
     const [record] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Vaccination & medication record (PDF)' }).click(),
+      page.getByRole('button', { name: 'Download PDF: Vaccination & medication record' }).click(),
     ]);
     expect(record.suggestedFilename()).toBe('Vaccination-and-medication-record-Bello.pdf');
     const recordBytes = fs.readFileSync((await record.path())!);

@@ -78,7 +78,7 @@ describe('exports page', () => {
     const { user: actor } = renderApp(`/pet-details/${pet.name}/${pet.id}/exports`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Exports' })).toBeInTheDocument();
 
-    await actor.click(screen.getByRole('button', { name: 'Vaccination & medication record (PDF)' }));
+    await actor.click(screen.getByRole('button', { name: 'Download PDF: Vaccination & medication record' }));
     await waitFor(() => expect(api.callsTo('GET', '/v1/pet/export/record')).toHaveLength(1));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
 

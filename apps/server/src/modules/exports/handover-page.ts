@@ -11,7 +11,9 @@ const TEXTS = {
   en: {
     title: (pet: string) => `Vet handover for ${pet}`,
     intro: (count: number) =>
-      `The owner shares ${count === 1 ? 'one document' : count === 0 ? 'a summary' : `${count} documents`} with you: one PDF with a summary page (pet, owner, current medications, allergies, vet) followed by the documents.`,
+      count === 0
+        ? 'The owner shares a summary with you: one PDF page with the pet, the owner, current medications, allergies and the vet.'
+        : `The owner shares ${count === 1 ? 'one document' : `${count} documents`} with you: one PDF with a summary page (pet, owner, current medications, allergies, vet) followed by the documents.`,
     download: 'Download PDF',
     expires: (date: string) => `This link works until ${date}.`,
     privacy: 'Please keep this link to yourself: anyone who has it can download the file.',
@@ -23,7 +25,9 @@ const TEXTS = {
   de: {
     title: (pet: string) => `Übergabe für ${pet}`,
     intro: (count: number) =>
-      `Der Halter teilt ${count === 1 ? 'ein Dokument' : count === 0 ? 'eine Übersicht' : `${count} Dokumente`} mit Ihnen: ein PDF mit einer Übersichtsseite (Tier, Halter, aktuelle Medikamente, Allergien, Tierarzt), gefolgt von den Dokumenten.`,
+      count === 0
+        ? 'Der Halter teilt eine Übersicht mit Ihnen: eine PDF-Seite mit Tier, Halter, aktuellen Medikamenten, Allergien und Tierarzt.'
+        : `Der Halter teilt ${count === 1 ? 'ein Dokument' : `${count} Dokumente`} mit Ihnen: ein PDF mit einer Übersichtsseite (Tier, Halter, aktuelle Medikamente, Allergien, Tierarzt), gefolgt von den Dokumenten.`,
     download: 'PDF herunterladen',
     expires: (date: string) => `Dieser Link gilt bis zum ${date}.`,
     privacy: 'Bitte geben Sie diesen Link nicht weiter: Jeder, der ihn hat, kann die Datei laden.',

@@ -138,6 +138,7 @@ function RecordCard({ petId, petName }: { petId: string; petName: string }) {
           startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
           disabled={busy}
           onClick={() => void download()}
+          aria-label={t('exports.recordDownloadName')}
         >
           {t('exports.recordDownload')}
         </Button>
