@@ -472,6 +472,29 @@ describe(`full data export (GDPR Art. 20, issue 17; ${testDatabaseKind})`, () =>
     expect(await getExport(t, user)).toMatchObject({ id: retry.id, status: 'ready' });
   });
 
+  it('parallel starts make one export', async () => {
+    const user = await registeredUser(t.app, { language: 'en' });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => v1(t.app, 'POST', '/v1/account/export', undefined, as(user))),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const ids = new Set(answers.map((answer) => dataExportStateSchema.parse(answer.json()).export!.id));
+    expect(ids.size).toBe(1);
+    const rows = await t.app.db
+      .selectFrom('data_export')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const jobs = await t.app.db
+      .selectFrom('job')
+      .select('id')
+      .where('type', '=', 'data-export.build')
+      .where('payload', 'like', `%${user.id}%`)
+      .execute();
+    expect(jobs).toHaveLength(1);
+  });
+
   it('is on every plan, rate-limits new exports, and goes with the account', async () => {
     const user = await registeredUser(t.app, { language: 'en' });
     for (let i = 0; i < 5; i += 1) {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import type { JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
+import { TooManyRequestsError, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit.ts';
 import { ownerKeyPrefix, type FileStorage } from '../../platform/storage/index.ts';
 import { toCsv } from './csv.ts';
 import { DATA_EXPORT_MAIL, renderExportReadyMail } from './data-export.mails.ts';
@@ -119,7 +119,6 @@ export class DataExportService {
     if (running) return this.toApi(running);
     const owner = await repo.recipient(db, userId);
     if (!owner) throw notFound('User not found');
-    await this.deps.limiter.enforce([`export:start:user:${userId}`, DATA_EXPORT_LIMITS.startPerUser]);
     const id = randomUUID();
     const now = this.deps.now().toISOString();
     try {
@@ -147,6 +146,9 @@ export class DataExportService {
             updated_at: now,
           })
           .execute();
+        // Counted only for the request whose insert won (parallel calls answer that one); over the
+        // limit, the insert is rolled back.
+        await this.deps.limiter.enforce([`export:start:user:${userId}`, DATA_EXPORT_LIMITS.startPerUser]);
         await this.deps.jobs.schedule(
           BUILD_EXPORT_JOB,
           { exportId: id, userId },
@@ -154,6 +156,7 @@ export class DataExportService {
         );
       });
     } catch (err) {
+      if (err instanceof TooManyRequestsError) throw err;
       // Another request started one at the same moment: answer that one.
       const other = await repo.activeExport(db, userId);
       if (other) return this.toApi(other);
