@@ -10,6 +10,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Budgets (issue 16): signed-in list calls keep half a bare route's rate, /v1/config 70 %. */
 const MIN_SIGNED_IN_RATIO = 0.5;
 const MIN_CONFIG_RATIO = 0.7;
+/** Budget (issue 16): at half of the app's max rate, its p99 stays within twice the bare route's. */
+const MAX_P99_RATIO = 2.0;
 
 const server = await startServer();
 const bare = { stop: async () => undefined } as Awaited<ReturnType<typeof startBareServer>>;
@@ -44,12 +46,14 @@ try {
   }
   Object.assign(bare, await startBareServer(routes));
 
-  const rate = async (url: string, headers: Record<string, string>) => {
-    const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
+  const load = async (url: string, headers: Record<string, string>, overallRate?: number) => {
+    const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S, overallRate });
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return result.requests.average;
+    return result;
   };
+  const rate = async (url: string, headers: Record<string, string>) =>
+    (await load(url, headers)).requests.average;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
   console.log(`${ROUNDS} rounds of ${DURATION_S} s per side, alternating; medians:`);
@@ -69,6 +73,22 @@ try {
         `${median(bareRates).toFixed(0).padStart(6)} req/s, ratio ${ratio.toFixed(2)} (budget >= ${budget})`,
     );
     if (ratio < budget) failed = true;
+
+    // Latency under a steady load both sides can carry: half of the app's max rate.
+    const halfRate = Math.max(1, Math.floor(median(appRates) / 2));
+    const bareP99: number[] = [];
+    const appP99: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bareP99.push((await load(`${bare.url}${target.path}`, headers, halfRate)).latency.p99);
+      appP99.push((await load(`${server.url}${target.path}`, headers, halfRate)).latency.p99);
+    }
+    // autocannon reports whole milliseconds: a bare p99 of 0 counts as 1 ms.
+    const p99Ratio = median(appP99) / Math.max(1, median(bareP99));
+    console.log(
+      `${''.padEnd(24)} at ${halfRate} req/s: p99 app ${median(appP99)} ms, bare ${median(bareP99)} ms, ` +
+        `ratio ${p99Ratio.toFixed(2)} (budget <= ${MAX_P99_RATIO})`,
+    );
+    if (p99Ratio > MAX_P99_RATIO) failed = true;
   }
 } finally {
   await Promise.all([server.stop(), bare.stop()]);

@@ -12,6 +12,8 @@ import { rssBytes, signedInToken, startServer } from './support/server.ts';
 const FILES = 5;
 const FILE_BYTES = MAX_FILE_BYTES; // 25 MB each
 const MEMORY_BUDGET_BYTES = 64 * 1024 * 1024;
+/** Budget (issue 16): the upload keeps 70 % of a plain copy's MB/s. */
+const MIN_THROUGHPUT_RATIO = 0.7;
 const MB = 1024 * 1024;
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-bench-files-'));
@@ -77,7 +79,14 @@ try {
     `uploaded ${FILES} x ${(FILE_BYTES / MB).toFixed(0)} MB in ${uploadSeconds.toFixed(2)} s: ${uploadRate.toFixed(0)} MB/s`,
   );
   console.log(`plain copy to disk:          ${copySeconds.toFixed(2)} s: ${copyRate.toFixed(0)} MB/s`);
-  console.log(`throughput ratio upload/copy: ${(uploadRate / copyRate).toFixed(2)}`);
+  const throughputRatio = uploadRate / copyRate;
+  console.log(
+    `throughput ratio upload/copy: ${throughputRatio.toFixed(2)} (budget >= ${MIN_THROUGHPUT_RATIO})`,
+  );
+  if (throughputRatio < MIN_THROUGHPUT_RATIO) {
+    console.error('BUDGET BROKEN: the upload is much slower than a plain copy');
+    process.exitCode = 1;
+  }
   console.log(
     `server RSS ${(before / MB).toFixed(0)} MB -> peak ${(peak / MB).toFixed(0)} MB: grew ${(growth / MB).toFixed(1)} MB (budget < ${MEMORY_BUDGET_BYTES / MB} MB)`,
   );
