@@ -57,7 +57,6 @@ export interface Database
     PlanTables,
     JobTables,
     IdentityTables,
-    DataExportTables,
     AuthTables,
     CodeTables,
     MailTables,
@@ -71,7 +70,8 @@ export interface Database
     PaymentsSandboxTables,
     CalendarTables,
     LostPetTables,
-    ExportTables {}
+    ExportTables,
+    DataExportTables {}
 
 export interface PlanTables {
   product: ProductTable;

@@ -41,10 +41,10 @@ export const migrations: Record<string, Migration> = {
   '0075_payments_sandbox': paymentsSandbox,
   '0080_credit_notes': creditNotes,
   '0097_calendar_feed': calendarFeed,
-  '0099_lost_pet_tag': lostPetTag,
-  '0102_data_export': dataExport,
   '0098_documents_unlimited': documentsUnlimited,
-  '0101_handover_link': handoverLink,
+  '0099_lost_pet_tag': lostPetTag,
   '0100_document_area': documentArea,
+  '0101_handover_link': handoverLink,
+  '0102_data_export': dataExport,
   '0103_sign_in_count': signInCount,
 };
