@@ -12,19 +12,18 @@ import {
   appointmentTimeZoneOf,
   todayAtOffset,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { gatePetData } from '../plans/product-gate.ts';
+import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
+import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 
-const errors = {
-  400: apiErrorBodySchema.describe(
-    'Invalid field: the key names it (Appointment_Type_Error, Reason_is_Required, Date_is_Required, ' +
-      'Date_In_Past_Error, Date_Format_Error, Time_is_Required, Time_Format_Error, Email_Format_Error, ' +
-      'Comments_Length_Error)',
-  ),
-  401: apiErrorBodySchema.describe('Not signed in'),
-  404: apiErrorBodySchema.describe('No such pet or appointment of the signed-in user'),
-};
+const errors = ownerScopedErrors(
+  'Invalid field: the key names it (Appointment_Type_Error, Reason_is_Required, Date_is_Required, ' +
+    'Date_In_Past_Error, Date_Format_Error, Time_is_Required, Time_Format_Error, Email_Format_Error, ' +
+    'Comments_Length_Error)',
+  'No such pet or appointment of the signed-in user',
+);
+const route = moduleRoutes('appointments', errors);
 
 /**
  * appointmentCreateBodySchemaAt(today) with today taken at each request, in the user's zone (the
@@ -47,9 +46,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
   app,
   { service },
 ) => {
-  app.addHook('preValidation', requireUser);
-  // The dog brand's pet data needs an attached product (answers 471 until then).
-  gatePetData(app);
+  guardPetDataRoutes(app);
 
   app.get(
     '/v1/appointment/myappointments',
@@ -68,22 +65,20 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
 
   app.get(
     '/v1/appointment/mypetappointments',
-    {
-      schema: {
-        tags: ['appointments'],
+    route(
+      {
         summary: "The pet's appointments, by date and time ascending (list form, prefix appointment_)",
         querystring: petIdQuerySchema,
-        response: { 200: appointmentListResponseSchema, ...errors },
       },
-    },
+      { 200: appointmentListResponseSchema },
+    ),
     async (request) => service.listForPet(signedInUser(request).id, request.query.pet_id),
   );
 
   app.post(
     '/v1/appointment',
-    {
-      schema: {
-        tags: ['appointments'],
+    route(
+      {
         summary: 'Add an appointment to the pet',
         description:
           "appointment_date must not be earlier than today in the user's zone (Date_In_Past_Error). Refused with " +
@@ -91,13 +86,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
           `the insert transaction). vaccination_type is kept for type Vaccination only. ${REMINDER}`,
         querystring: petIdQuerySchema,
         body: createBodySchema,
-        response: {
-          201: appointmentSchema,
-          ...errors,
-          500: apiErrorBodySchema.describe('The plan does not allow appointments'),
-        },
       },
-    },
+      {
+        201: appointmentSchema,
+        500: apiErrorBodySchema.describe('The plan does not allow appointments'),
+      },
+    ),
     async (request, reply) => {
       const appointment = await service.create(signedInUser(request).id, request.query.pet_id, request.body);
       return reply.code(201).send(appointment);
@@ -106,9 +100,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
 
   app.put(
     '/v1/appointment',
-    {
-      schema: {
-        tags: ['appointments'],
+    route(
+      {
         summary: 'Replace the fields of an appointment',
         description:
           'The fields sent are replaced (blank or null optional texts become null); a field left out keeps its ' +
@@ -118,23 +111,22 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
           `job, a removed one cancels it. ${REMINDER}`,
         querystring: apptIdQuerySchema,
         body: appointmentUpdateBodySchema,
-        response: { 200: appointmentSchema, ...errors },
       },
-    },
+      { 200: appointmentSchema },
+    ),
     async (request) => service.update(signedInUser(request).id, request.query.appt_id, request.body),
   );
 
   app.delete(
     '/v1/appointment',
-    {
-      schema: {
-        tags: ['appointments'],
+    route(
+      {
         summary: 'Delete an appointment and cancel its pending reminder',
         description: 'Allowed on every plan.',
         querystring: apptIdQuerySchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
-    },
+      { 200: messageResponseSchema },
+    ),
     async (request) => {
       await service.delete(signedInUser(request).id, request.query.appt_id);
       return { message: 'Appointment deleted' };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorBodySchema,
   contactBodySchema,
   contactUpdateBodySchema,
   contactIdQuerySchema,
@@ -9,17 +8,18 @@ import {
   messageResponseSchema,
   petIdQuerySchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { gatePetData } from '../plans/product-gate.ts';
+import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
+import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { ContactsService } from './contacts.service.ts';
 
-const errors = {
-  400: apiErrorBodySchema.describe(
+const route = moduleRoutes(
+  'contacts',
+  ownerScopedErrors(
     'Invalid field: the key names it (Name_Error, Phone_Error, Contact_type_Error, Email_Format_Error, Country_Error, Date_Format_Error)',
+    'No such pet or contact of the signed-in user',
   ),
-  401: apiErrorBodySchema.describe('Not signed in'),
-  404: apiErrorBodySchema.describe('No such pet or contact of the signed-in user'),
-};
+);
 
 const FIELDS =
   'country is an ISO 3166-1 alpha-2 code; email, when given, must be valid (trimmed); blank optional texts are ' +
@@ -31,68 +31,59 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
   app,
   { service },
 ) => {
-  app.addHook('preValidation', requireUser);
-  // The dog brand's pet data needs an attached product (answers 471 until then).
-  gatePetData(app);
+  guardPetDataRoutes(app);
 
   app.get(
     '/v1/contact/mycontacts',
-    {
-      schema: {
-        tags: ['contacts'],
-        summary: "The pet's contacts, in the order they were added",
-        querystring: petIdQuerySchema,
-        response: { 200: contactListResponseSchema, ...errors },
-      },
-    },
+    route(
+      { summary: "The pet's contacts, in the order they were added", querystring: petIdQuerySchema },
+      { 200: contactListResponseSchema },
+    ),
     async (request) => service.list(signedInUser(request).id, request.query.pet_id),
   );
 
   app.post(
     '/v1/contact',
-    {
-      schema: {
-        tags: ['contacts'],
+    route(
+      {
         summary: 'Add a contact to the pet',
         description: FIELDS,
         querystring: petIdQuerySchema,
         body: contactBodySchema,
-        response: { 201: contactSchema, ...errors },
       },
-    },
-    async (request, reply) => {
-      const contact = await service.create(signedInUser(request).id, request.query.pet_id, request.body);
-      return reply.code(201).send(contact);
-    },
+      { 201: contactSchema },
+    ),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.create(signedInUser(request).id, request.query.pet_id, request.body)),
   );
 
   app.put(
     '/v1/contact',
-    {
-      schema: {
-        tags: ['contacts'],
+    route(
+      {
         summary: 'Replace every field of a contact; answers the contact with its id',
         description: FIELDS,
         querystring: contactIdQuerySchema,
         body: contactUpdateBodySchema,
-        response: { 200: contactSchema, ...errors },
       },
-    },
+      { 200: contactSchema },
+    ),
     async (request) => service.update(signedInUser(request).id, request.query.contact_id, request.body),
   );
 
   app.delete(
     '/v1/contact',
-    {
-      schema: {
-        tags: ['contacts'],
+    route(
+      {
         summary: 'Delete a contact',
         description:
           'Not shown in the spec; chosen in the style of DELETE /v1/document?doc_id= and DELETE /v1/medical?med_id=.',
         querystring: contactIdQuerySchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
-    },
+      { 200: messageResponseSchema },
+    ),
     async (request) => {
       await service.delete(signedInUser(request).id, request.query.contact_id);
       return { message: 'Contact deleted' };

@@ -12,15 +12,16 @@ import {
   uploadDocumentQuerySchema,
   uploadDocumentResponseSchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { gatePetData } from '../plans/product-gate.ts';
+import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
+import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } from './documents.service.ts';
 
-const errors = {
-  400: apiErrorBodySchema.describe('Invalid field: the key names it'),
-  401: apiErrorBodySchema.describe('Not signed in'),
-  404: apiErrorBodySchema.describe('No such pet or document of the signed-in user'),
-};
+const errors = ownerScopedErrors(
+  'Invalid field: the key names it',
+  'No such pet or document of the signed-in user',
+);
+const route = moduleRoutes('documents', errors);
 const limitError = {
   500: apiErrorBodySchema.describe(
     "Basic_ or Premium_Document_Limit_Reached_Message: the plan's documents_limit is reached",
@@ -32,15 +33,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
   app,
   { service },
 ) => {
-  app.addHook('preValidation', requireUser);
-  // The dog brand's pet data needs an attached product (answers 471 until then).
-  gatePetData(app);
+  guardPetDataRoutes(app);
 
   app.post(
     '/v1/upload/document',
-    {
-      schema: {
-        tags: ['documents'],
+    route(
+      {
         summary: 'Upload up to 5 files (25 MB each) for a document of the pet',
         description:
           'multipart/form-data with file parts (any field name). Streams to storage; the type is decided by the ' +
@@ -50,9 +48,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
           'file. Answers doc_url entries to send to POST /v1/document within 24 hours (unclaimed files are removed).',
         querystring: uploadDocumentQuerySchema,
         consumes: ['multipart/form-data'],
-        response: { 201: uploadDocumentResponseSchema, ...errors, ...limitError },
       },
-    },
+      { 201: uploadDocumentResponseSchema, ...limitError },
+    ),
     async (request, reply) => {
       const user = signedInUser(request);
       const doc_url = await service.upload(user.id, request.query.pet_id, request.files());
@@ -62,30 +60,28 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
 
   app.get(
     '/v1/document/mydocs',
-    {
-      schema: {
-        tags: ['documents'],
+    route(
+      {
         summary: "The pet's documents, newest first",
         querystring: petIdQuerySchema,
-        response: { 200: documentListResponseSchema, ...errors },
       },
-    },
+      { 200: documentListResponseSchema },
+    ),
     async (request) => service.list(signedInUser(request).id, request.query.pet_id),
   );
 
   app.post(
     '/v1/document',
-    {
-      schema: {
-        tags: ['documents'],
+    route(
+      {
         summary: 'Create a document from uploaded files',
         description:
           "documents_limit counts all of the user's documents and is checked in the insert transaction.",
         querystring: petIdQuerySchema,
         body: documentCreateBodySchema,
-        response: { 201: documentSchema, ...errors, ...limitError },
       },
-    },
+      { 201: documentSchema, ...limitError },
+    ),
     async (request, reply) => {
       const document = await service.create(signedInUser(request).id, request.query.pet_id, request.body);
       return reply.code(201).send(document);
@@ -94,29 +90,27 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
 
   app.put(
     '/v1/document',
-    {
-      schema: {
-        tags: ['documents'],
+    route(
+      {
         summary: 'Change the description (the only editable field)',
         querystring: docIdQuerySchema,
         body: documentUpdateBodySchema,
-        response: { 200: documentSchema, ...errors },
       },
-    },
+      { 200: documentSchema },
+    ),
     async (request) =>
       service.updateDescription(signedInUser(request).id, request.query.doc_id, request.body.description),
   );
 
   app.delete(
     '/v1/document',
-    {
-      schema: {
-        tags: ['documents'],
+    route(
+      {
         summary: 'Delete a document and its files',
         querystring: docIdQuerySchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
-    },
+      { 200: messageResponseSchema },
+    ),
     async (request) => {
       await service.delete(signedInUser(request).id, request.query.doc_id);
       return { message: 'Document deleted' };

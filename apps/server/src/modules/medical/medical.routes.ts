@@ -8,37 +8,33 @@ import {
   messageResponseSchema,
   petIdQuerySchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { gatePetData } from '../plans/product-gate.ts';
+import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
+import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { MedicalService } from './medical.service.ts';
 
-const errors = {
-  400: apiErrorBodySchema.describe(
-    'Invalid field: the key names it (Name_Error, Comments_Length_Error, Date_Format_Error, ...)',
-  ),
-  401: apiErrorBodySchema.describe('Not signed in'),
-  404: apiErrorBodySchema.describe('No such pet or record of the signed-in user'),
-};
+const errors = ownerScopedErrors(
+  'Invalid field: the key names it (Name_Error, Comments_Length_Error, Date_Format_Error, ...)',
+  'No such pet or record of the signed-in user',
+);
+const route = moduleRoutes('medical', errors);
 
 /** The medical calls of pet-data section 7. Every call is scoped to the signed-in owner. */
 export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> = async (app, { service }) => {
-  app.addHook('preValidation', requireUser);
-  // The dog brand's pet data needs an attached product (answers 471 until then).
-  gatePetData(app);
+  guardPetDataRoutes(app);
 
   app.get(
     '/v1/medical/mypetmedicals',
-    {
-      schema: {
-        tags: ['medical'],
+    route(
+      {
         summary: "All of the pet's medical records, every kind, in the order they were added",
         description:
           'Each record answers name, date and medical_type as medical_name, medical_date and medical_medical_type; ' +
           'the client filters by medical_medical_type.',
         querystring: petIdQuerySchema,
-        response: { 200: medicalListResponseSchema, ...errors },
       },
-    },
+      { 200: medicalListResponseSchema },
+    ),
     async (request) => service.list(signedInUser(request).id, request.query.pet_id),
   );
 
@@ -48,9 +44,8 @@ export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> =
 
     app.post(
       path,
-      {
-        schema: {
-          tags: ['medical'],
+      route(
+        {
           summary: `Add a ${kind} record to the pet`,
           description:
             `Only the ${kind} fields of the body are stored; the others of the record stay null. Refused with ` +
@@ -58,13 +53,12 @@ export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> =
             'insert transaction).',
           querystring: petIdQuerySchema,
           body: category.createBody,
-          response: {
-            201: medicalRecordSchema,
-            ...errors,
-            500: apiErrorBodySchema.describe('The plan does not allow medical data'),
-          },
         },
-      },
+        {
+          201: medicalRecordSchema,
+          500: apiErrorBodySchema.describe('The plan does not allow medical data'),
+        },
+      ),
       async (request, reply) => {
         const record = await service.create(
           signedInUser(request).id,
@@ -78,9 +72,8 @@ export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> =
 
     app.put(
       path,
-      {
-        schema: {
-          tags: ['medical'],
+      route(
+        {
           summary: `Replace the fields of a ${kind} record`,
           description:
             `The ${kind} fields sent are replaced ('' or null clears one); a field left out keeps its value. ` +
@@ -89,24 +82,23 @@ export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> =
             'keeps control of records added before.',
           querystring: medIdQuerySchema,
           body: category.updateBody.partial(),
-          response: { 200: medicalRecordSchema, ...errors },
         },
-      },
+        { 200: medicalRecordSchema },
+      ),
       async (request) => service.update(signedInUser(request).id, request.query.med_id, kind, request.body),
     );
   }
 
   app.delete(
     '/v1/medical',
-    {
-      schema: {
-        tags: ['medical'],
+    route(
+      {
         summary: 'Delete a medical record of any kind',
         description: 'Allowed on every plan.',
         querystring: medIdQuerySchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
-    },
+      { 200: messageResponseSchema },
+    ),
     async (request) => {
       await service.delete(signedInUser(request).id, request.query.med_id);
       return { message: 'Medical record deleted' };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiErrorBodySchema, Status } from '@pet/contract';
 import { fromDbBool } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 
 /**
  * Account-area sections 2 and 4 (issue 14.1): a brand whose product visibility is
@@ -50,4 +50,14 @@ export function gatePetData(app: FastifyInstance, applies?: (request: FastifyReq
   app.addHook('preValidation', async (request) => {
     if (!applies || applies(request)) await requireAttachedProduct(request);
   });
+}
+
+/**
+ * The guards of a signed-in owner's pet-data plugin, in their order: requireUser (a signed-out call
+ * answers 401 first), then the product gate (the dog brand's pet data answers 471 until a product
+ * is attached).
+ */
+export function guardPetDataRoutes(app: FastifyInstance): void {
+  app.addHook('preValidation', requireUser);
+  gatePetData(app);
 }
