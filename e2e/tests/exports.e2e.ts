@@ -111,5 +111,6 @@ describe('exports', () => {
     await vetPage.getByText('Link nicht gefunden').first().waitFor();
     await vet.close();
     await context.close();
-  });
+    // Two PDFs are built on the way (the record, the handover); a busy machine needs the time.
+  }, 150_000);
 });
