@@ -153,6 +153,26 @@ export const DATA_SECTIONS: DataSection[] = [
     rows: (db, userId) => db.selectFrom('calendar_feed').selectAll().where('user_id', '=', userId).execute(),
   },
   {
+    // The links themselves (their token) stay out: the export is not a way to share the documents.
+    name: 'handover-links',
+    rows: (db, userId) =>
+      db
+        .selectFrom('handover_link')
+        .select([
+          'id',
+          'pet_id',
+          'document_ids',
+          'created_at',
+          'expires_at',
+          'revoked_at',
+          'downloads',
+          'last_download_at',
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+  },
+  {
     name: 'orders',
     rows: (db, userId) =>
       db
