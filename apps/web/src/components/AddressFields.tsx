@@ -1,8 +1,9 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CountryField } from '@/components/CountryField';
+import { FieldController } from '@/components/FieldController';
 
 /** The address part of a form's values: street and house number, postcode, city, country code. */
 export interface AddressFieldValues {
@@ -38,49 +39,37 @@ export function AddressFields<T extends FieldValues & AddressFieldValues>({
   control: Control<T>;
 }) {
   const { t } = useTranslation();
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
   return (
     <>
       {TEXT_FIELDS.map(({ name, labelKey, autoComplete, size }) => (
         <Grid key={name} size={size}>
-          <Controller
+          <FieldController
             control={control}
             name={name as Path<T>}
-            render={({ field, fieldState }) => (
+            render={(field) => (
               <TextField
-                name={field.name}
-                inputRef={field.ref}
+                {...field}
                 value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
                 label={t(labelKey)}
                 autoComplete={autoComplete}
                 fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error?.message)}
               />
             )}
           />
         </Grid>
       ))}
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
+        <FieldController
           control={control}
           name={'country' as Path<T>}
-          render={({ field, fieldState }) => (
+          render={(field) => (
             <CountryField
-              name={field.name}
-              inputRef={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
+              {...field}
               label={t('addressFields.country')}
               noOptionsText={t('addressFields.noCountry')}
               clearText={t('addressFields.clear')}
               openText={t('addressFields.open')}
               closeText={t('addressFields.close')}
-              error={Boolean(fieldState.error)}
-              helperText={message(fieldState.error?.message)}
             />
           )}
         />

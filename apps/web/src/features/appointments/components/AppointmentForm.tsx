@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   APPOINTMENT_TYPES,
@@ -35,6 +35,7 @@ import {
   type AppointmentFormValues,
 } from '@/features/appointments/appointment-form';
 import { AddressFields } from '@/components/AddressFields';
+import { FieldController } from '@/components/FieldController';
 import { CommentsField } from '@/components/CommentsField';
 import { LimitAlert } from './LimitAlert';
 
@@ -124,28 +125,13 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
     }
   });
 
-  /** The reminder date and time differ only in their picker: one Controller wiring for both. */
+  /** The reminder date and time differ only in their picker: one wiring for both. */
   const reminderField = (
     name: 'reminder_date' | 'reminder_time',
     Picker: typeof DateStringPicker | typeof TimeStringPicker,
     label: string,
   ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Picker
-          name={field.name}
-          label={label}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={message(fieldState.error?.message)}
-        />
-      )}
-    />
+    <FieldController control={control} name={name} render={(field) => <Picker {...field} label={label} />} />
   );
 
   const text = (field: TextFieldName) => ({
@@ -173,23 +159,11 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
       <Grid container spacing={2.5}>
         {pets ? (
           <Grid size={12}>
-            <Controller
+            <FieldController
               control={control}
               name="pet_id"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  name={field.name}
-                  inputRef={field.ref}
-                  label={t('appointments.field.pet')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  required
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={message(fieldState.error?.message)}
-                >
+              render={(field) => (
+                <TextField select {...field} label={t('appointments.field.pet')} required fullWidth>
                   {pets.map((pet) => (
                     <MenuItem key={pet.id} value={pet.id}>
                       {pet.name}
@@ -210,22 +184,17 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
               slotProps={{ htmlInput: { readOnly: true } }}
             />
           ) : (
-            <Controller
+            <FieldController
               control={control}
               name="appointment_type"
-              render={({ field, fieldState }) => (
+              render={(field) => (
                 <TextField
                   select
-                  name={field.name}
-                  inputRef={field.ref}
-                  label={t('appointments.field.type')}
+                  {...field}
                   value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
+                  label={t('appointments.field.type')}
                   required
                   fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={message(fieldState.error?.message)}
                 >
                   {APPOINTMENT_TYPES.map((type) => (
                     <MenuItem key={type.value} value={type.value}>
@@ -246,41 +215,17 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
           <TextField {...text('reason')} required label={t('appointments.field.reason')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <FieldController
             control={control}
             name="appointment_date"
-            render={({ field, fieldState }) => (
-              <DateStringPicker
-                name={field.name}
-                label={t('appointments.field.date')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                required
-                error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error?.message)}
-              />
-            )}
+            render={(field) => <DateStringPicker {...field} label={t('appointments.field.date')} required />}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <FieldController
             control={control}
             name="appointment_time"
-            render={({ field, fieldState }) => (
-              <TimeStringPicker
-                name={field.name}
-                label={t('appointments.field.time')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                required
-                error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error?.message)}
-              />
-            )}
+            render={(field) => <TimeStringPicker {...field} label={t('appointments.field.time')} required />}
           />
         </Grid>
         <Grid size={12}>
@@ -308,20 +253,16 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
           <TextField {...text('medication')} label={t('appointments.field.medication')} />
         </Grid>
         <Grid size={12}>
-          <Controller
+          <FieldController
             control={control}
             name="comments"
-            render={({ field, fieldState }) => (
+            render={({ helperText: error, error: _invalid, ...field }) => (
               <CommentsField
-                name={field.name}
+                {...field}
+                error={error}
                 label={t('appointments.field.comments')}
                 helperText={t('appointments.commentsHelper', { max: COMMENTS_MAX_LENGTH })}
                 counterText={(length, max) => t('appointments.commentsCounter', { length, max })}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={message(fieldState.error?.message)}
               />
             )}
           />

@@ -23,6 +23,7 @@ import { useNotify } from '@/lib/notifications';
 import { useCreateContact } from '@/features/contacts/api/create-contact';
 import { useUpdateContact } from '@/features/contacts/api/update-contact';
 import { AddressFields } from '@/components/AddressFields';
+import { FieldController } from '@/components/FieldController';
 import { ContactTypeField } from './ContactTypeField';
 
 export type ContactFormValues = z.input<typeof contactFormSchema>;
@@ -169,21 +170,10 @@ export function ContactForm({
         </Grid>
         {isVet ? (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
+            <FieldController
               control={control}
               name="vet_since"
-              render={({ field, fieldState }) => (
-                <DateStringPicker
-                  name={field.name}
-                  label={t('contacts.field.vetSince')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={message(fieldState.error?.message)}
-                />
-              )}
+              render={(field) => <DateStringPicker {...field} label={t('contacts.field.vetSince')} />}
             />
           </Grid>
         ) : (
