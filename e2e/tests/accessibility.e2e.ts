@@ -1,5 +1,8 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BRAND_IDS, brandConfig, isAccountMenuItemVisible, type AccountMenuItem } from '@pet/contract';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, newContext, screenshot, type ContextOptions } from '../support/browser.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -7,18 +10,44 @@ import { api, createUser, setPlanByAdmin, signedInContext, type TestUser } from 
 import { FILES } from './documents-support.ts';
 
 /**
- * WCAG 2.2 AA (axe-core) on every route of the app: signed out and signed in with a pet that has
- * data in every area, in the light and the dark theme, at desktop and phone width. Any violation
- * fails the journey with the rule and the elements (support/axe.ts).
+ * WCAG 2.2 AA (axe-core) on EVERY route of the app's route table (apps/web/src/app/route-table.ts,
+ * read at run time, so a new route is checked without touching this file), in the light and the
+ * dark theme: signed-out routes signed out, signed-in routes as a premium user whose pet has data
+ * in every area (contacts, medical records of each kind, an appointment, a document in every
+ * category for the document pages), routes of a menu entry the default brand hides as a user of a
+ * brand that shows it. Every route at desktop width, one route of each screen module at phone
+ * width too. Any violation fails with the rule and the elements (support/axe.ts).
  */
+
+interface RouteRow {
+  path: string;
+  access: 'signedOutOnly' | 'open' | 'signedIn' | 'signedInRoot' | 'signedInHome';
+  titleKey: string;
+  module: () => Promise<unknown>;
+  menuItem?: AccountMenuItem;
+  meta?: { kind: string; area?: string; documentType?: string };
+}
+
+/** The route table itself (a computed path: the e2e typecheck does not compile the web app). */
+async function routeTable(): Promise<readonly RouteRow[]> {
+  const file = path.resolve(import.meta.dirname, '../../apps/web/src/app/route-table.ts');
+  const { ROUTES } = (await import(pathToFileURL(file).href)) as { ROUTES: readonly RouteRow[] };
+  if (!Array.isArray(ROUTES) || ROUTES.length < 40) throw new Error('route table not read');
+  return ROUTES;
+}
 
 let server: RunningServer;
 let browser: Browser;
+let routes: readonly RouteRow[];
 let user: TestUser;
 let petId: string;
-let documentId: string | undefined;
+/** Document id per `${area}/${documentType}` (the document view routes need one). */
+const documentIds = new Map<string, string>();
+/** Users of other brands, for routes of a menu entry the default brand hides. */
+const brandUsers = new Map<string, TestUser>();
 
 const PET = 'Bello';
+const DEFAULT_BRAND = brandConfig('primepet');
 
 function dayFromToday(days: number): string {
   const date = new Date();
@@ -33,8 +62,35 @@ async function created(call: Promise<{ status: number; body: unknown }>, what: s
   return res.body as { id: string };
 }
 
+async function createDocument(area: string, documentType: string): Promise<string> {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(FILES.letterTxt.buffer)], { type: 'text/plain' }),
+    'letter.txt',
+  );
+  const upload = await fetch(`${user.origin}/v1/upload/document?file_for=pet&pet_id=${petId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}` },
+    body: form,
+  });
+  if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+  const { doc_url } = (await upload.json()) as { doc_url: string[] };
+  return (
+    await created(
+      api(user, 'POST', `/v1/document?pet_id=${petId}`, {
+        document_type: documentType,
+        area,
+        description: `A ${documentType.toLowerCase()}`,
+        doc_url,
+      }),
+      `document ${area}/${documentType}`,
+    )
+  ).id;
+}
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser, routes] = await Promise.all([startServer(), launchBrowser(), routeTable()]);
   user = await createUser(server, { name: 'Erika Muster' });
   await setPlanByAdmin(server, user, 'premium');
   petId = (
@@ -42,7 +98,6 @@ beforeAll(async () => {
       api(user, 'POST', '/v1/pet', {
         name: PET,
         pet_type: 'Dog',
-        // A long breed: the pet header must wrap it at phone width.
         race: 'Nova Scotia Duck Tolling Retriever crossed with a Bernese Mountain Dog',
       }),
       'pet',
@@ -73,81 +128,48 @@ beforeAll(async () => {
     }),
     'appointment',
   );
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([new Uint8Array(FILES.policyPdf.buffer)], { type: 'application/pdf' }),
-    'scan.pdf',
-  );
-  const upload = await fetch(`${user.origin}/v1/upload/document?file_for=pet&pet_id=${petId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.token}` },
-    body: form,
-  });
-  if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
-  const { doc_url } = (await upload.json()) as { doc_url: string[] };
-  const document = await api<{ id: string }>(user, 'POST', `/v1/document?pet_id=${petId}`, {
-    document_type: 'Insurance',
-    description: 'Liability insurance',
-    doc_url,
-  });
-  // The document's own page needs one; the documents journeys own that call, so a failure here
-  // is reported and leaves only that page out.
-  if (document.status === 201) documentId = document.body.id;
-  else console.warn(`document not created (${document.status}): its page is not checked`);
-}, 180_000);
+  // One document in each category whose view route the table has.
+  for (const route of routes) {
+    const { area, documentType } = route.meta ?? {};
+    if (!route.path.endsWith('/document') || !area || !documentType) continue;
+    const key = `${area}/${documentType}`;
+    if (!documentIds.has(key)) documentIds.set(key, await createDocument(area, documentType));
+  }
+  // A user of a brand that shows each menu entry the default brand hides.
+  for (const route of routes) {
+    const item = route.menuItem;
+    if (!item || isAccountMenuItemVisible(DEFAULT_BRAND, item)) continue;
+    const brand = BRAND_IDS.find((id) => isAccountMenuItemVisible(brandConfig(id), item));
+    if (!brand) throw new Error(`no brand shows the menu entry of ${route.path}`);
+    if (!brandUsers.has(brand))
+      brandUsers.set(brand, await createUser(server, { brand, name: 'Erika Muster' }));
+  }
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-const ANONYMOUS_ROUTES = [
-  '/signin',
-  '/register',
-  '/notfall',
-  '/forgot-password',
-  '/reset-password?token=x',
-  '/no/such/page',
-];
+/** The address of a route row: its parameters from the seeded data. */
+function urlOf(route: RouteRow): string {
+  let url = route.path.replace(':name', PET).replace(':id', petId);
+  if (url.endsWith('/document') && route.meta?.area && route.meta.documentType) {
+    url += `?doc_id=${documentIds.get(`${route.meta.area}/${route.meta.documentType}`)}`;
+  }
+  if (url === '/reset-password') url += '?token=not-a-real-token';
+  if (/:\w+/.test(url)) throw new Error(`no value for a parameter of ${route.path}`);
+  return url;
+}
 
-function signedInRoutes(): string[] {
-  const pet = `/pet-details/${PET}/${petId}`;
-  const safe = `${pet}/document-safe`;
-  const findings = `${pet}/vet-findings`;
-  return [
-    '/dashboard',
-    '/my-account/profile',
-    '/my-account/profile/settings',
-    '/my-account/change-password',
-    '/my-account/bills',
-    '/my-account/subscription',
-    '/my-account/delete-account',
-    '/my-account/activate-product',
-    '/emergency-data',
-    '/dashboard/my-pets',
-    '/dashboard/new-pet',
-    '/dashboard/my-appointments',
-    '/dashboard/my-appointments/add-appointment',
-    pet,
-    `${pet}/my-pet`,
-    `${pet}/contacts`,
-    `${pet}/appointments`,
-    `${pet}/appointments/add-appointment`,
-    `${pet}/medical-data`,
-    `${pet}/medical-data/allergies`,
-    `${pet}/medical-data/allergies/add-allergy`,
-    `${pet}/medical-data/diseases`,
-    `${pet}/medical-data/medicalinterventions`,
-    `${pet}/medical-data/medications`,
-    safe,
-    `${safe}/insurances`,
-    `${safe}/insurances/add-insurance`,
-    ...(documentId ? [`${safe}/insurances/document?doc_id=${documentId}`] : []),
-    `${safe}/bill`,
-    findings,
-    `${findings}/xrays`,
-    `${findings}/xrays/add-xray`,
-  ];
+/** Who opens a route: nobody (signed-out routes), the user of a brand that shows its menu entry, or the main user. */
+function ownerOf(route: RouteRow): TestUser | null {
+  if (route.access === 'signedOutOnly' || route.access === 'open') return null;
+  const item = route.menuItem;
+  if (item && !isAccountMenuItemVisible(DEFAULT_BRAND, item)) {
+    const brand = BRAND_IDS.find((id) => isAccountMenuItemVisible(brandConfig(id), item))!;
+    return brandUsers.get(brand)!;
+  }
+  return user;
 }
 
 /** Waits until the page has its title heading and no loading state is left. */
@@ -162,55 +184,93 @@ async function settle(page: Page): Promise<void> {
   }
 }
 
-async function checkRoutes(context: BrowserContext, origin: string, routes: string[], label: string) {
+const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/**
+ * Opens each address once and runs axe in the light theme, then in the dark one (the app follows
+ * the system's scheme until the user picks one). Every address is checked before failing.
+ */
+async function checkRoutes(context: BrowserContext, origin: string, urls: string[], label: string) {
   const page = await context.newPage();
   const failures: string[] = [];
-  for (const route of routes) {
-    await page.goto(`${origin}${route}`);
-    await settle(page);
+  for (const url of urls) {
     try {
-      // The screen itself, not a redirect or an error state in its place.
-      const path = new URL(page.url()).pathname + new URL(page.url()).search;
-      if (decodeURI(path) !== decodeURI(route)) throw new Error(`${route} showed ${path} (${label})`);
-      if (await page.getByRole('button', { name: /try again|erneut versuchen/i }).count()) {
-        throw new Error(`${route} showed an error state (${label})`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(`${origin}${url}`);
+      await settle(page);
+      // A route that sends this user on (/ and /my-account lead to their screens) is checked
+      // where it lands, and said so.
+      const shown = new URL(page.url());
+      if (decodeURI(shown.pathname) !== decodeURI(new URL(url, origin).pathname)) {
+        console.warn(`${url} led to ${shown.pathname} (${label}): checked there`);
       }
-      await expectNoAxeViolations(page, `${route} (${label})`);
+      // An error state in the screen's place (a result page of a failure has its own Try again).
+      const failurePage = /Failed$/.test(titleKeys.get(url) ?? '');
+      if (!failurePage && (await page.getByRole('button', { name: /try again|erneut versuchen/i }).count())) {
+        throw new Error(`${url} showed an error state (${label})`);
+      }
+      await expectNoAxeViolations(page, `${url} (${label}, light)`);
+      const light = await backgroundOf(page);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      for (let i = 0; i < 20 && (await backgroundOf(page)) === light; i++) await page.waitForTimeout(50);
+      if ((await backgroundOf(page)) === light) throw new Error(`${url}: the dark theme did not apply`);
+      await expectNoAxeViolations(page, `${url} (${label}, dark)`);
     } catch (error) {
-      failures.push((error as Error).message);
-      await screenshot(page, `a11y-fail-${label}-${route.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)}`);
+      failures.push(`${url} (${label}): ${(error as Error).message}`);
+      // Reported at once as well: a run cut short by its time limit still names what it found.
+      console.warn(failures.at(-1));
+      await screenshot(page, `a11y-fail-${label}-${url.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)}`);
     }
   }
   await page.close();
-  // Every route is checked before failing, so one run lists all that is wrong.
   if (failures.length > 0) throw new Error(failures.join('\n\n'));
 }
 
-const VARIANTS: ContextOptions[] = [
-  { viewport: 'desktop', colorScheme: 'light' },
-  { viewport: 'desktop', colorScheme: 'dark' },
-  { viewport: 'phone', colorScheme: 'light' },
-  { viewport: 'phone', colorScheme: 'dark' },
-];
+/** The title key of each checked address. */
+const titleKeys = new Map<string, string>();
 
-describe.each(VARIANTS)('WCAG 2.2 AA ($viewport, $colorScheme)', (options) => {
-  const label = `${options.viewport}-${options.colorScheme}`;
-
-  it('has no violations on the signed-out routes', { timeout: 180_000 }, async () => {
-    const context = await newContext(browser, options);
-    try {
-      await checkRoutes(context, server.url, ANONYMOUS_ROUTES, label);
-    } finally {
-      await context.close();
+/** Addresses per user (null: signed out); at phone width one route of each screen module. */
+function plan(phone: boolean): Map<TestUser | null, string[]> {
+  const byOwner = new Map<TestUser | null, string[]>();
+  const modules = new Set<unknown>();
+  for (const route of routes) {
+    if (phone) {
+      if (modules.has(route.module)) continue;
+      modules.add(route.module);
     }
-  });
+    const owner = ownerOf(route);
+    titleKeys.set(urlOf(route), route.titleKey);
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), urlOf(route)]);
+  }
+  // Outside the table: the server-rendered public emergency page and the not-found page.
+  byOwner.set(null, [...(byOwner.get(null) ?? []), '/notfall', '/no/such/page']);
+  return byOwner;
+}
 
-  it('has no violations on the signed-in routes of a pet with data', { timeout: 400_000 }, async () => {
-    const context = await signedInContext(browser, user, options);
-    try {
-      await checkRoutes(context, user.origin, signedInRoutes(), label);
-    } finally {
-      await context.close();
-    }
-  });
-});
+describe.each([{ viewport: 'desktop' as const }, { viewport: 'phone' as const }])(
+  'WCAG 2.2 AA on every route ($viewport, light and dark)',
+  ({ viewport }) => {
+    it('has no violations', { timeout: 900_000 }, async () => {
+      const failures: string[] = [];
+      for (const [owner, urls] of plan(viewport === 'phone')) {
+        const options: ContextOptions = { viewport };
+        const context = owner
+          ? await signedInContext(browser, owner, options)
+          : await newContext(browser, options);
+        try {
+          await checkRoutes(
+            context,
+            owner?.origin ?? server.url,
+            urls,
+            `${viewport}-${owner ? 'signed-in' : 'signed-out'}`,
+          );
+        } catch (error) {
+          failures.push((error as Error).message);
+        } finally {
+          await context.close();
+        }
+      }
+      if (failures.length > 0) throw new Error(failures.join('\n\n'));
+    });
+  },
+);
