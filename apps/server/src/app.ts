@@ -14,6 +14,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { createResponseSerializers, type ResponseSerializers } from './http/serializer.ts';
 import { registerBodyIdleTimeout } from './http/timeouts.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { readCachePlugin } from './http/read-cache.ts';
+import { dataVersionOf } from './db/data-version.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
@@ -123,6 +125,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  // Before compression: the read cache keeps answers as serialized JSON.
+  await app.register(readCachePlugin, { dataVersion: dataVersionOf(database), now: () => clock.now().getTime() });
   await registerCompression(app);
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
   await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });

@@ -1,4 +1,4 @@
-import type { FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { apiErrorBodySchema } from '@pet/contract';
 
@@ -30,10 +30,16 @@ export function ownerScopedErrors(invalid: string, notFound: string) {
  * result is the route options' `schema`, typed from the zod schemas as written, so the type
  * provider still types `request.query`, `request.body` and the reply.
  *
- * `route({ summary, querystring: petIdQuerySchema }, { 200: contactListResponseSchema })`
+ * `route({ summary, querystring: petIdQuerySchema }, { 200: contactListResponseSchema })`; a third
+ * argument is the route's `config` (`cachedRead`, http/read-cache.ts).
  */
 export function moduleRoutes<const E extends Responses>(tag: string, errors: E) {
-  return <const D extends RouteDocs, const R extends Responses>(docs: D, responses: R) => ({
+  return <const D extends RouteDocs, const R extends Responses>(
+    docs: D,
+    responses: R,
+    config: FastifyContextConfig = {},
+  ) => ({
     schema: { tags: [tag], ...docs, response: { ...errors, ...responses } },
+    config,
   });
 }

@@ -16,6 +16,7 @@ import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { AppointmentsService } from './appointments.service.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it (Appointment_Type_Error, Reason_is_Required, Date_is_Required, ' +
@@ -51,6 +52,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
   app.get(
     '/v1/appointment/myappointments',
     {
+      config: cachedRead,
       schema: {
         tags: ['appointments'],
         summary: "All of the signed-in user's appointments (every pet), by date and time ascending",
@@ -71,6 +73,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
         querystring: petIdQuerySchema,
       },
       { 200: appointmentListResponseSchema },
+      cachedRead,
     ),
     async (request) => service.listForPet(signedInUser(request).id, request.query.pet_id),
   );

@@ -12,6 +12,7 @@ import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { ContactsService } from './contacts.service.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 const route = moduleRoutes(
   'contacts',
@@ -38,6 +39,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
     route(
       { summary: "The pet's contacts, in the order they were added", querystring: petIdQuerySchema },
       { 200: contactListResponseSchema },
+      cachedRead,
     ),
     async (request) => service.list(signedInUser(request).id, request.query.pet_id),
   );

@@ -16,6 +16,7 @@ import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } from './documents.service.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it',
@@ -66,6 +67,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
         querystring: petIdQuerySchema,
       },
       { 200: documentListResponseSchema },
+      cachedRead,
     ),
     async (request) => service.list(signedInUser(request).id, request.query.pet_id),
   );

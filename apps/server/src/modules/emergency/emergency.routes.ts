@@ -10,6 +10,7 @@ import {
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { productNotAttachedResponse, requireAttachedProduct } from '../plans/product-gate.ts';
 import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 const FILE =
   'Answers the PDF as an attachment (Emergency_File.pdf for en, Notfallakte.pdf for de; default de), ' +
@@ -40,6 +41,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
   app.get(
     '/v1/emergency',
     {
+      config: cachedRead,
       // The dog brand's emergency file needs an attached product too (471).
       preValidation: [requireUser, requireAttachedProduct],
       schema: {

@@ -25,6 +25,7 @@ import {
   sendVerificationBodySchema,
   signupResponseSchema,
 } from './identity.schemas.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 export interface IdentityRoutesOptions {
   service: IdentityService;
@@ -90,6 +91,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.get(
     '/v1/auth/myinfo',
     {
+      config: cachedRead,
       preHandler: requireUser,
       schema: {
         tags: ['auth'],

@@ -12,6 +12,7 @@ import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { MedicalService } from './medical.service.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it (Name_Error, Comments_Length_Error, Date_Format_Error, ...)',
@@ -34,6 +35,7 @@ export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> =
         querystring: petIdQuerySchema,
       },
       { 200: medicalListResponseSchema },
+      cachedRead,
     ),
     async (request) => service.list(signedInUser(request).id, request.query.pet_id),
   );

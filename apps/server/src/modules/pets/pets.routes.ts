@@ -12,6 +12,7 @@ import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { PetsService } from './pets.service.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it (Pet_Name_Error, Select_Pet_Text, ...)',
@@ -31,6 +32,7 @@ export const petsRoutes: FastifyPluginAsyncZod<{ service: PetsService }> = async
         querystring: petIdQuerySchema,
       },
       { 200: petSchema },
+      cachedRead,
     ),
     async (request) => service.get(signedInUser(request).id, request.query.pet_id),
   );

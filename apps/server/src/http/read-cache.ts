@@ -1,0 +1,144 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { DataVersion } from '../db/data-version.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This GET route's 200 answer depends only on the signed-in user's data, the URL and the brand
+     * (no side effects, no headers of its own): it may be answered from the read cache.
+     */
+    readCache?: true;
+  }
+  interface FastifyRequest {
+    /** The data version read before this request's handler ran, when its answer may be cached. */
+    readCacheVersion?: string;
+  }
+}
+
+/**
+ * Business time (the dev clock moves it) the longest an answer is reused: answers that depend on
+ * the time (an activation code that ran out, a signed avatar URL) are at most this old.
+ */
+export const READ_CACHE_TTL_MS = 5_000;
+/** Bytes of answers kept per instance; the least recently used go first. */
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+interface Entry {
+  version: string;
+  body: string;
+  until: number;
+}
+
+/**
+ * Answers of signed-in reads, per session, brand and URL, valid while the database has not changed
+ * since they were computed (the data version read before the handler ran) and for a few seconds of
+ * business time at most. Any write anywhere invalidates every answer: the cache cannot be stale
+ * after a write, whichever module, job, webhook or instance made it.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Answers served from the cache, and lookups that found none (or a stale one). */
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly ttlMs = READ_CACHE_TTL_MS,
+    private readonly maxBytes = READ_CACHE_MAX_BYTES,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, version: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version || entry.until <= this.now()) {
+      if (entry) this.remove(key, entry);
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    // Most recently used last, so the first entry is the one to drop.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.body;
+  }
+
+  set(key: string, version: string, body: string): void {
+    if (this.ttlMs <= 0 || body.length > this.maxBytes / 16) return;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, { version, body, until: this.now() + this.ttlMs });
+    this.bytes += body.length;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldestKey, oldest);
+    }
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+export interface ReadCacheOptions {
+  dataVersion: DataVersion;
+  /** Business time in ms (the app's clock). */
+  now: () => number;
+  ttlMs?: number;
+}
+
+function cacheKey(request: FastifyRequest): string | null {
+  const user = request.user;
+  if (request.method !== 'GET' || !request.routeOptions.config.readCache) return null;
+  // Only users requireUser lets through (a cached answer skips the route's guards).
+  if (!user || user.banned || !user.emailVerified) return null;
+  return `${user.id}\n${user.sessionId}\n${request.brand.id}\n${request.url}`;
+}
+
+/**
+ * Serves opted-in signed-in reads (route config `readCache`) from the ReadCache. Register it
+ * before compression: its onSend keeps the serialized JSON, which compression then encodes. The
+ * lookup runs as the first preValidation hook, after the session was resolved (onRequest) and
+ * before the route's own guards, which ran for the cached answer under the same data.
+ */
+export const readCachePlugin = fp<ReadCacheOptions>(
+  async (app, { dataVersion, now, ttlMs }) => {
+    const cache = new ReadCache(now, ttlMs);
+    app.decorate('readCache', cache);
+    app.decorateRequest('readCacheVersion', undefined);
+
+    app.addHook('preValidation', async (request, reply) => {
+      const key = cacheKey(request);
+      if (key === null) return;
+      const version = await dataVersion();
+      const body = cache.get(key, version);
+      if (body === undefined) {
+        request.readCacheVersion = version;
+        return;
+      }
+      return reply.code(200).type('application/json; charset=utf-8').send(body);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const version = request.readCacheVersion;
+      if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return;
+      const key = cacheKey(request);
+      if (key !== null) cache.set(key, version, payload);
+    });
+  },
+  { name: 'read-cache' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+  }
+}
+
+/** Route option of the routes that opt in: `{ ...route(...), config: cachedRead }`. */
+export const cachedRead = { readCache: true } as const;
