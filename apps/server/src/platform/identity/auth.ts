@@ -18,6 +18,7 @@ import type { PasswordHasher } from './password.ts';
 import { PasswordPoolBusyError } from './password-pool.ts';
 import type { HostPolicy } from './hosts.ts';
 import { languageFromHeaders, type IdentityMails, type MailRecipient } from './mails.ts';
+import { betterAuthActivity, trackedAuth } from './async-context.ts';
 
 /** Session lifetimes (stay_loggedin): 30 days, or 1 day with a browser-session cookie. */
 export const SESSION_LIFETIME_STAY_SECONDS = 30 * 24 * 3600;
@@ -194,6 +195,7 @@ export function createAuthOptions(deps: IdentityDeps) {
       // Mail is sent after the answer, so known and unknown addresses answer at the same speed.
       backgroundTasks: {
         handler: (promise: Promise<unknown>) => {
+          betterAuthActivity.track(promise);
           promise.catch((err: unknown) => log.error({ err }, 'identity background task failed'));
         },
       },
@@ -376,7 +378,7 @@ async function enforce(limiter: RateLimiter, key: string, rule: { window: number
 
 export function createAuth(deps: IdentityDeps) {
   const options = createAuthOptions(deps);
-  return { auth: betterAuth(options), options };
+  return { auth: trackedAuth(betterAuth(options)), options };
 }
 
 export type AuthOptions = ReturnType<typeof createAuthOptions>;

@@ -10,6 +10,7 @@ import {
   type IdentityDeps,
 } from './auth.ts';
 import { SessionCache } from './session-cache.ts';
+import { betterAuthActivity } from './async-context.ts';
 
 /** The signed-in user of a request, as /v1 routes see it (`request.user`). */
 export interface SessionUser {
@@ -197,7 +198,7 @@ export class Identity {
    */
   async mintSignInToken(userId: string): Promise<{ token: string; expiresIn: number }> {
     const context = await this.auth.$context;
-    const session = await context.internalAdapter.createSession(userId);
+    const session = await betterAuthActivity.run(() => context.internalAdapter.createSession(userId));
     if (!session) throw new Error('could not create a session');
     return this.oneTimeTokenForSession(session.token);
   }
@@ -212,7 +213,7 @@ export class Identity {
 
   async revokeSessions(userId: string): Promise<void> {
     const context = await this.auth.$context;
-    await context.internalAdapter.deleteUserSessions(userId);
+    await betterAuthActivity.run(() => context.internalAdapter.deleteUserSessions(userId));
     this.invalidateSessions(userId);
   }
 }
