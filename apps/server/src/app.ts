@@ -126,7 +126,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   // Before compression: the read cache keeps answers as serialized JSON.
-  await app.register(readCachePlugin, { dataVersion: dataVersionOf(database), now: () => clock.now().getTime() });
+  await app.register(readCachePlugin, {
+    dataVersion: dataVersionOf(database),
+    now: () => clock.now().getTime(),
+  });
   await registerCompression(app);
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
   await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });

@@ -15,7 +15,8 @@ function betterAuthStores(): AsyncLocalStorage<unknown>[] {
 }
 // `enabled` is Node's own flag of an AsyncLocalStorage (set by run, cleared by disable): while any
 // store is enabled, V8's promise hooks run for every promise of the process.
-const enabledStores = () => betterAuthStores().filter((store) => (store as unknown as { enabled: boolean }).enabled);
+const enabledStores = () =>
+  betterAuthStores().filter((store) => (store as unknown as { enabled: boolean }).enabled);
 
 // The app loads better-auth, which creates its process-wide state.
 let t: TestApp;
@@ -77,10 +78,16 @@ describe('better-auth stores on the app', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(betterAuthStores().length).toBeGreaterThan(0);
     expect(enabledStores()).toEqual([]);
-    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { cookie: user.cookie })).statusCode).toBe(200);
+    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { cookie: user.cookie })).statusCode).toBe(
+      200,
+    );
     expect(enabledStores()).toEqual([]);
-    expect((await call(t.app, 'POST', '/identity/sign-out', {}, { cookie: user.cookie })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/identity/sign-out', {}, { cookie: user.cookie })).statusCode).toBe(
+      200,
+    );
     expect(enabledStores()).toEqual([]);
-    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { cookie: user.cookie })).statusCode).toBe(401);
+    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { cookie: user.cookie })).statusCode).toBe(
+      401,
+    );
   });
 });

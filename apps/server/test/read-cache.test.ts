@@ -69,12 +69,20 @@ describe('read cache on signed-in reads', () => {
       t.app,
       'POST',
       `/v1/medical/allergy?pet_id=${t.pet.id}`,
-      { medical_type: 'allergy', name: 'Pollen', known_since: '01.04.2021', still_acute: 'Yes', date: '02.04.2021' },
+      {
+        medical_type: 'allergy',
+        name: 'Pollen',
+        known_since: '01.04.2021',
+        still_acute: 'Yes',
+        date: '02.04.2021',
+      },
       as(t.owner),
     );
     expect(created.statusCode, created.body).toBe(201);
     const after = await read();
-    expect(after.json()).toEqual(expect.arrayContaining([expect.objectContaining({ medical_name: 'Pollen' })]));
+    expect(after.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ medical_name: 'Pollen' })]),
+    );
   });
 
   it('is never stale after a write that did not come through a request (a job, a webhook)', async () => {
@@ -91,7 +99,11 @@ describe('read cache on signed-in reads', () => {
     if (testDatabaseKind === 'sqlite') {
       const { openDatabase } = await import('../src/db/database.ts');
       const other = openDatabase(t.app.config);
-      await other.db.updateTable('user').set({ name: 'Renamed Elsewhere' }).where('id', '=', t.owner.id).execute();
+      await other.db
+        .updateTable('user')
+        .set({ name: 'Renamed Elsewhere' })
+        .where('id', '=', t.owner.id)
+        .execute();
       await other.close();
       await new Promise((resolve) => setTimeout(resolve, 1_050));
     } else {
@@ -123,7 +135,11 @@ describe('read cache on signed-in reads', () => {
     await read();
     const hitsBefore = t.app.readCache.hits;
     // As a local client: app.inject without the test's forwarded address.
-    const advanced = await t.app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds: 6 } });
+    const advanced = await t.app.inject({
+      method: 'POST',
+      url: '/dev/clock/advance',
+      payload: { seconds: 6 },
+    });
     expect(advanced.statusCode, advanced.body).toBe(200);
     await read();
     expect(t.app.readCache.hits).toBe(hitsBefore);

@@ -124,11 +124,13 @@ export const readCachePlugin = fp<ReadCacheOptions>(
       return reply.code(200).type('application/json; charset=utf-8').send(body);
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const version = request.readCacheVersion;
-      if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return;
-      const key = cacheKey(request);
-      if (key !== null) cache.set(key, version, payload);
+      if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+        const key = cacheKey(request);
+        if (key !== null) cache.set(key, version, payload);
+      }
+      done(null, payload);
     });
   },
   { name: 'read-cache' },

@@ -1,5 +1,5 @@
 import { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translationKeyFor } from '@pet/contract';
 
 /**
@@ -9,38 +9,44 @@ import { translationKeyFor } from '@pet/contract';
  * this a body without its closing boundary would hold its socket for ever.
  */
 export function registerBodyIdleTimeout(app: FastifyInstance, idleMs: number): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const socket = request.raw.socket;
-    // app.inject has no real socket (and nothing can stall).
-    if (!(socket instanceof Socket) || request.method === 'GET' || request.method === 'HEAD') return;
-    const fire = () => {
-      stop();
-      if (request.raw.complete || reply.raw.headersSent) return;
-      request.log.info({ url: request.url }, 'request body stalled: 408');
-      const body = JSON.stringify({
-        statusCode: 408,
-        error: 'Error',
-        message: 'The request body was not received in time',
-        key: translationKeyFor(408),
-      });
-      reply.raw.writeHead(408, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
-        connection: 'close',
-      });
-      reply.raw.end(body, () => {
-        request.raw.destroy();
-        socket.destroy();
-      });
-    };
-    const timer = setTimeout(fire, idleMs);
-    const onData = () => timer.refresh();
-    const stop = () => {
-      clearTimeout(timer);
-      socket.off('data', onData);
-    };
-    socket.on('data', onData);
-    request.raw.once('end', stop);
-    reply.raw.once('close', stop);
+  // A callback hook, not async: one promise less on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    watchBody(request, reply, idleMs);
+    done();
   });
+}
+
+function watchBody(request: FastifyRequest, reply: FastifyReply, idleMs: number): void {
+  const socket = request.raw.socket;
+  // app.inject has no real socket (and nothing can stall).
+  if (!(socket instanceof Socket) || request.method === 'GET' || request.method === 'HEAD') return;
+  const fire = () => {
+    stop();
+    if (request.raw.complete || reply.raw.headersSent) return;
+    request.log.info({ url: request.url }, 'request body stalled: 408');
+    const body = JSON.stringify({
+      statusCode: 408,
+      error: 'Error',
+      message: 'The request body was not received in time',
+      key: translationKeyFor(408),
+    });
+    reply.raw.writeHead(408, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    reply.raw.end(body, () => {
+      request.raw.destroy();
+      socket.destroy();
+    });
+  };
+  const timer = setTimeout(fire, idleMs);
+  const onData = () => timer.refresh();
+  const stop = () => {
+    clearTimeout(timer);
+    socket.off('data', onData);
+  };
+  socket.on('data', onData);
+  request.raw.once('end', stop);
+  reply.raw.once('close', stop);
 }

@@ -17,8 +17,19 @@ export interface BrandPluginOptions {
 export const brandPlugin = fp<BrandPluginOptions>(
   async (app, options) => {
     app.decorateRequest('brand', null as unknown as BrandConfig);
-    app.addHook('onRequest', async (request) => {
-      request.brand = brandConfig(brandForHost(request.hostname, options.hostMap, options.fallback));
+    // Per host name, remembered (bounded: the Host header is the client's choice).
+    const byHost = new Map<string, BrandConfig>();
+    // A callback hook, not async: one promise less on every request.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const host = request.hostname;
+      let brand = byHost.get(host);
+      if (!brand) {
+        brand = brandConfig(brandForHost(host, options.hostMap, options.fallback));
+        if (byHost.size >= 1_000) byHost.clear();
+        byHost.set(host, brand);
+      }
+      request.brand = brand;
+      done();
     });
   },
   { name: 'brand' },

@@ -55,9 +55,9 @@ function releaseStores(): void {
 }
 
 /** better-auth's instance with its handler and every API call counted as activity. */
-export function trackedAuth<
-  A extends { handler: (request: Request) => Promise<Response>; api: object },
->(auth: A): A {
+export function trackedAuth<A extends { handler: (request: Request) => Promise<Response>; api: object }>(
+  auth: A,
+): A {
   const wrapped = new Map<PropertyKey, unknown>();
   const api = new Proxy(auth.api, {
     get(target, name, receiver) {

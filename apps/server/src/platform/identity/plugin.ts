@@ -89,11 +89,14 @@ export const identityPlugin = fp<IdentityPluginOptions>(
     // Personal answers (a /v1 request with a resolved user, success or error, and everything the
     // identity service answers) are never stored by a browser or a shared cache, unless the route
     // chose its own policy (signed file URLs, PDFs).
-    app.addHook('onSend', async (request, reply) => {
-      if (reply.hasHeader('cache-control')) return;
-      if (request.user !== null || request.url.startsWith('/identity/')) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (
+        !reply.hasHeader('cache-control') &&
+        (request.user !== null || request.url.startsWith('/identity/'))
+      ) {
         reply.header('cache-control', 'private, no-store');
       }
+      done(null, payload);
     });
 
     app.addHook('onRequest', async (request) => {
