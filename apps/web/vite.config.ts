@@ -109,6 +109,29 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/**
+ * The contract builds its zod schemas at module level (`z.object(...)`, `requiredText(...)`). A
+ * call is kept unless known to be pure, so a screen that imports one constant of the contract
+ * would get every schema of its module, and zod with them (about 19 KiB brotli on a first visit
+ * to /signin, which uses none). Building a schema has no effect beyond its value: the calls are
+ * marked pure, and schemas nothing reads are left out of the build.
+ */
+function contractSchemasPure(): Plugin {
+  // A call of `z.name(` or of the contract's own schema builders, not a method of another value.
+  const builders =
+    /(?<![\w.$])(z(?:\.\w+)+|[a-z]\w*Schema(?:\.\w+)+|requiredText|optionalDateSchema|optionalTimeSchema|marketing)(?=\s*(?:<[^>]*>)?\()/g;
+  return {
+    name: 'pet-contract-schemas-pure',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]contract[\\/]src[\\/].*\.ts$/ },
+      handler(code) {
+        return { code: code.replace(builders, '/* @__PURE__ */ $1'), map: null };
+      },
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -157,7 +180,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), zodWithoutJsonSchema(), signIn.plugin, precompress()],
+  plugins: [react(), contractSchemasPure(), zodWithoutJsonSchema(), signIn.plugin, precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -173,6 +196,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             ...vendorGroups.map((group) => ({ ...group, tags: ['$initial' as const] })),
+            // The contract's schemas and zod: only the routes after sign-in use them (a first
+            // visit checks its few answers without zod, src/lib/answer-check.ts). Without this
+            // group they would join the app's initial chunk with the contract's constants.
+            {
+              name: 'contract',
+              // (entities/client-log.ts: the failure reports' path and size, which the api client sends.)
+              test: /[\\/](packages[\\/]contract[\\/]src[\\/](entities[\\/](?!client-log\.ts)|brands\.ts)|node_modules[\\/]zod[\\/])/,
+              priority: 9,
+              // The contract's constants and error catalogue, which these import, stay initial.
+              includeDependenciesRecursively: false,
+            },
             // The app's own initial modules (and the contract) before the sign-in group, which
             // would otherwise pull them in as its dependencies and become initial itself.
             {

@@ -4,8 +4,6 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';
-import { isAccountMenuItemVisible } from '@pet/contract';
-import { useBrand } from '@/lib/brand';
 import { ACTIVATION_PATH, useVisibleState } from '@/lib/product-visibility';
 import {
   isSignInHandover,
@@ -48,16 +46,17 @@ function useWaitForSignOut(session: SessionState, pathname: string): boolean {
 /**
  * Signed-in routes. Not signed in (with a verified e-mail): sent where the route's access class
  * says (route-handle.ts signedOutTarget). Signed in: the product-visibility state and the brand's
- * hidden menu items hold here, for typed and linked URLs alike (issue 14.1, 14.5):
+ * hidden menu items hold, for typed and linked URLs alike (issue 14.1, 14.5):
  * - hidesidebar (activation-first brand, no associated product): only the activation page;
  * - a page whose sidebar entry the brand hides (Bills, Update payment details, Cancel subscription
- *   for promo products): hidden means unreachable, so it sends the user to the dashboard.
+ *   for promo products): hidden means unreachable, so it sends the user to the dashboard. That
+ *   check runs in the signed-in layout (shell/SignedInLayout, loaded with the shell), so the
+ *   brand rules' module (and zod with it) is not part of a first visit to /signin.
  */
 export function SignedInGuard() {
   const session = useSession();
   const location = useLocation();
   const handle = useRouteHandle();
-  const brand = useBrand();
   const visibility = useVisibleState();
   const waiting = useWaitForSignOut(session, location.pathname);
 
@@ -71,12 +70,7 @@ export function SignedInGuard() {
   if (visibility === 'hidesidebar' && pathname !== ACTIVATION_PATH) {
     return <Navigate replace to={ACTIVATION_PATH} />;
   }
-  if (
-    handle?.menuItem &&
-    !isAccountMenuItemVisible(brand, handle.menuItem, session.user.product?.internal_note)
-  ) {
-    return <Navigate replace to="/dashboard" />;
-  }
+  // The brand's hidden menu items are checked by the signed-in layout (shell/SignedInLayout).
   return <Outlet />;
 }
 

@@ -73,9 +73,9 @@ export function buildRouteObjects(routes: readonly AppRouteDefinition[] = ROUTES
           Component: SignedInGuard,
           children: [
             {
-              // The signed-in shell (sidebar, profile menu, breadcrumbs) is its own chunk: a
-              // first visit to /signin does not download it.
-              lazy: async () => ({ Component: (await import('./shell/AppShell')).AppShell }),
+              // The signed-in shell (sidebar, profile menu, breadcrumbs) and the brand's hidden
+              // menu items are their own chunk: a first visit to /signin does not download them.
+              lazy: async () => ({ Component: (await import('./shell/SignedInLayout')).SignedInLayout }),
               children: routesOf(routes, isSignedInAccess),
             },
           ],

@@ -5,13 +5,14 @@ import {
   IDENTITY_HEADER,
   REQUEST_TIMEOUT_MS,
   Status,
-  apiErrorBodySchema,
   isServiceNotFreeMessage,
   translationKeyFor,
   type CallContext,
   type ClientLogBody,
 } from '@pet/contract';
 import type { z } from 'zod';
+import type { AnswerSchema } from './answer-check';
+import { apiErrorBodyAnswer } from './contract-answers';
 
 /**
  * The one HTTP client of the web app. Every call of every feature goes through it so that the
@@ -22,7 +23,21 @@ import type { z } from 'zod';
  *     api.get('/v1/pet', petSchema, { query: { pet_id: petId }, signal });
  * Every call names the zod schema of its answer (use `z.unknown()` when the answer is not used), so
  * a server that drifts from the contract fails loudly in one place instead of deep in a screen.
+ * The calls of a first visit (config, myinfo, sign-in) name zod-free checks of the same contract
+ * schemas instead (answer-check.ts, contract-answers.ts), and error bodies are checked that way.
  */
+
+/**
+ * The schema of an answer: a zod schema, or any other AnswerSchema (the calls of a first visit use
+ * zod-free checks, lib/answer-check.ts, so that zod is not part of it).
+ */
+export type Answer = z.ZodType | AnswerSchema<unknown>;
+/** What a call with schema S answers. */
+export type AnswerOutput<S extends Answer> = S extends z.ZodType
+  ? z.output<S>
+  : S extends AnswerSchema<infer T>
+    ? T
+    : never;
 
 /** Same origin: the server serves the SPA, /v1 and /identity on one port (vite proxies in dev). */
 export const API_BASE = '';
@@ -260,7 +275,7 @@ function messageOf(body: unknown, fallback: string): string {
  * (section 8), else the body's key wins, else the catalogue table of the contract.
  */
 export function errorFromAnswer(status: number, body: unknown, context: CallContext = 'default'): ApiError {
-  const parsed = apiErrorBodySchema.safeParse(body);
+  const parsed = apiErrorBodyAnswer.safeParse(body);
   const serverMessage = parsed.success ? parsed.data.message : messageOf(body, '');
   if (isServiceNotFreeMessage(serverMessage)) {
     return new ApiError({ kind: 'http', status, key: FREE_SERVICE_KEY, message: serverMessage });
@@ -289,19 +304,20 @@ function noAnswerError(kind: 'network' | 'timeout', cause: unknown): ApiError {
   });
 }
 
-function handleAnswer<S extends z.ZodType>(
+function handleAnswer<S extends Answer>(
   status: number,
   body: unknown,
   schema: S,
   options: CallOptions,
-): z.output<S> {
+): AnswerOutput<S> {
   if (status === Status.Unauthorized && !options.unauthorizedIsAnswer) notifyUnauthorized();
   if (status < 200 || status >= 300) throw errorFromAnswer(status, body, options.context);
   if (status === Status.NoContent && options.noContentIsError) {
     const context = options.context ?? 'get';
     return throwNoContent(context);
   }
-  const parsed = schema.safeParse(body);
+  // A zod schema's output or an AnswerSchema's: both are what AnswerOutput<S> names.
+  const parsed = (schema as AnswerSchema<AnswerOutput<S>>).safeParse(body);
   if (!parsed.success) {
     // Logged so a contract drift is visible in the console; the user sees the generic text.
     console.error('Answer does not match the contract', parsed.error);
@@ -354,11 +370,11 @@ async function withTimeout<T>(options: CallOptions, work: (signal: AbortSignal) 
   }
 }
 
-async function request<S extends z.ZodType>(
+async function request<S extends Answer>(
   path: string,
   schema: S,
   options: RequestOptions = {},
-): Promise<z.output<S>> {
+): Promise<AnswerOutput<S>> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const hasJsonBody = options.body !== undefined && !isForm;
   const method = options.method ?? 'GET';
@@ -408,22 +424,22 @@ async function requestBlob(path: string, options: RequestOptions = {}): Promise<
  * No timeout by default: 5 files of 25 MB on a slow line take longer than 30 s, and the progress
  * bar shows the user that it is moving.
  */
-function upload<S extends z.ZodType>(
+function upload<S extends Answer>(
   path: string,
   formData: FormData,
   schema: S,
   options: UploadOptions = {},
-): Promise<z.output<S>> {
+): Promise<AnswerOutput<S>> {
   return reportingFailures(options.method ?? 'POST', path, uploadOnce(path, formData, schema, options));
 }
 
-function uploadOnce<S extends z.ZodType>(
+function uploadOnce<S extends Answer>(
   path: string,
   formData: FormData,
   schema: S,
   options: UploadOptions,
-): Promise<z.output<S>> {
-  return new Promise<z.output<S>>((resolve, reject) => {
+): Promise<AnswerOutput<S>> {
+  return new Promise<AnswerOutput<S>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', buildUrl(path, options.query));
     xhr.withCredentials = true;
@@ -471,15 +487,15 @@ function uploadOnce<S extends z.ZodType>(
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
+  get: <S extends Answer>(path: string, schema: S, options?: CallOptions) =>
     request(path, schema, { ...options, method: 'GET' }),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions) =>
+  post: <S extends Answer>(path: string, body: unknown, schema: S, options?: CallOptions) =>
     request(path, schema, { ...options, method: 'POST', body }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions) =>
+  put: <S extends Answer>(path: string, body: unknown, schema: S, options?: CallOptions) =>
     request(path, schema, { ...options, method: 'PUT', body }),
-  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions) =>
+  patch: <S extends Answer>(path: string, body: unknown, schema: S, options?: CallOptions) =>
     request(path, schema, { ...options, method: 'PATCH', body }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) =>
+  delete: <S extends Answer>(path: string, schema: S, options?: CallOptions) =>
     request(path, schema, { ...options, method: 'DELETE' }),
   request,
   blob: requestBlob,

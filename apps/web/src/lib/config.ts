@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { publicConfigSchema } from '@pet/contract';
 import { api } from './api-client';
+import { publicConfigAnswer } from './contract-answers';
 
 /** GET /v1/config: the request's brand and what the deployment offers. Fetched once per visit. */
 export const fetchPublicConfig = (signal?: AbortSignal) =>
-  api.get('/v1/config', publicConfigSchema, { signal });
+  api.get('/v1/config', publicConfigAnswer, { signal });
 
 export const publicConfigQueryOptions = queryOptions({
   queryKey: ['config'] as const,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { jsonSchemaAnswer } from './answer-check';
 import { api } from './api-client';
 
 /**
@@ -87,7 +87,11 @@ export function useSuccessHomePath(userId: string | null | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // POST /v1/auth/mobiletoken/check {token}: {valid}.
 
-export const mobileTokenCheckSchema = z.object({ valid: z.boolean() });
+export const mobileTokenCheckSchema = jsonSchemaAnswer<{ valid: boolean }>({
+  type: 'object',
+  properties: { valid: { type: 'boolean' } },
+  required: ['valid'],
+});
 
 export const checkMobileToken = (token: string, signal?: AbortSignal) =>
   api.post('/v1/auth/mobiletoken/check', { token }, mobileTokenCheckSchema, { signal });

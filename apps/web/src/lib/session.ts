@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SIGN_IN_FINISH_PARAM, userInfoSchema, type UserInfo } from '@pet/contract';
+import { SIGN_IN_FINISH_PARAM, type UserInfo } from '@pet/contract';
 import { api, isApiError, setIdentityId } from './api-client';
+import { userInfoAnswer } from './contract-answers';
 
 /**
  * The signed-in state of the whole app is the user info query (GET /v1/auth/myinfo):
@@ -14,7 +15,7 @@ export const SESSION_QUERY_KEY = ['auth', 'myinfo'] as const;
 /** The user info, or null when signed out. Keeps the identity header in step with the answer. */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<UserInfo | null> {
   try {
-    const user = await api.get('/v1/auth/myinfo', userInfoSchema, {
+    const user = await api.get('/v1/auth/myinfo', userInfoAnswer, {
       signal,
       unauthorizedIsAnswer: true,
     });

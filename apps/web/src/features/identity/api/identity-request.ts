@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   IDENTITY_HEADER,
   REQUEST_TIMEOUT_MS,
@@ -6,7 +5,14 @@ import {
   signInErrorKey,
   translationKeyFor,
 } from '@pet/contract';
-import { API_BASE, ApiError, currentIdentityHeaderValue } from '@/lib/api-client';
+import { jsonSchemaAnswer, type AnswerSchema } from '@/lib/answer-check';
+import {
+  API_BASE,
+  ApiError,
+  currentIdentityHeaderValue,
+  type Answer,
+  type AnswerOutput,
+} from '@/lib/api-client';
 
 /**
  * Calls of the identity service (better-auth, mounted at /identity/*). Its error answers are
@@ -34,7 +40,10 @@ export function isIdentityError(error: unknown): error is IdentityError {
   return error instanceof IdentityError;
 }
 
-const errorBodySchema = z.object({ code: z.string().optional(), message: z.string().optional() });
+const errorBodySchema = jsonSchemaAnswer<{ code?: string; message?: string }>({
+  type: 'object',
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+});
 
 /** Codes whose meaning does not depend on the screen. */
 const TOKEN_CODES = new Set(['INVALID_TOKEN', 'EXPIRED_TOKEN', 'TOKEN_EXPIRED']);
@@ -74,12 +83,12 @@ export interface IdentityCallOptions {
 }
 
 /** POST /identity<path> with a JSON body; the answer parsed with `schema`. */
-export async function identityPost<S extends z.ZodType>(
+export async function identityPost<S extends Answer>(
   path: string,
   body: unknown,
   schema: S,
   options: IdentityCallOptions = {},
-): Promise<z.output<S>> {
+): Promise<AnswerOutput<S>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -143,7 +152,7 @@ export async function identityPost<S extends z.ZodType>(
     });
   }
 
-  const parsed = schema.safeParse(parsedBody);
+  const parsed = (schema as AnswerSchema<AnswerOutput<S>>).safeParse(parsedBody);
   if (!parsed.success) {
     console.error('Identity answer does not match the expected shape', parsed.error);
     throw new IdentityError({

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { VERIFICATION_ANDROID_MINIMUM_VERSION, messageResponseSchema } from '@pet/contract';
+import { VERIFICATION_ANDROID_MINIMUM_VERSION } from '@pet/contract';
 import { api } from '@/lib/api-client';
+import { messageResponseAnswer } from '@/lib/contract-answers';
 
 /**
  * POST /v1/auth/verification/sendemail: the verification mail again. Without a session (an
@@ -16,7 +17,7 @@ export const sendVerificationEmail = (input: { email: string; url: string }) =>
       handle_code_in_app: false,
       android_minimum_version: VERIFICATION_ANDROID_MINIMUM_VERSION,
     },
-    messageResponseSchema,
+    messageResponseAnswer,
     { unauthorizedIsAnswer: true },
   );
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { jsonSchemaAnswer } from '@/lib/answer-check';
 import { identityPost } from './identity-request';
 
 export interface GoogleSignInRequest {
@@ -15,7 +15,11 @@ export const startGoogleSignIn = (request: GoogleSignInRequest) =>
   identityPost(
     '/sign-in/social',
     { provider: 'google', ...request, disableRedirect: true },
-    z.object({ url: z.string().min(1) }).loose(),
+    jsonSchemaAnswer<{ url: string }>({
+      type: 'object',
+      properties: { url: { type: 'string', minLength: 1 } },
+      required: ['url'],
+    }),
     { context: 'signIn' },
   );
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { anyAnswer } from '@/lib/answer-check';
 import { identityPost } from './identity-request';
 
 export interface MagicLinkRequest {
@@ -14,7 +14,7 @@ export interface MagicLinkRequest {
  * the same whether or not the address has an account.
  */
 export const requestMagicLink = (request: MagicLinkRequest) =>
-  identityPost('/sign-in/magic-link', request, z.unknown(), { context: 'signIn' });
+  identityPost('/sign-in/magic-link', request, anyAnswer, { context: 'signIn' });
 
 export function useRequestMagicLinkMutation() {
   return useMutation({ mutationKey: ['identity', 'sign-in', 'magic-link'], mutationFn: requestMagicLink });

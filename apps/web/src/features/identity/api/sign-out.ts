@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { anyAnswer } from '@/lib/answer-check';
 import { api } from '@/lib/api-client';
 
 /**
  * POST /identity/sign-out (better-auth): ends the cookie session. A 401 here only means the
  * session was already gone, so it must not trigger the app's 401 sign-out again.
  */
-export const signOut = () => api.post('/identity/sign-out', {}, z.unknown(), { unauthorizedIsAnswer: true });
+export const signOut = () => api.post('/identity/sign-out', {}, anyAnswer, { unauthorizedIsAnswer: true });
 
 export function useSignOutMutation() {
   return useMutation({ mutationKey: ['identity', 'sign-out'], mutationFn: signOut });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { anyAnswer } from '@/lib/answer-check';
 import { identityPost } from './identity-request';
 
 /**
@@ -7,7 +7,7 @@ import { identityPost } from './identity-request';
  * a few minutes) becomes this browser's session cookie.
  */
 export const verifyOneTimeToken = (token: string) =>
-  identityPost('/one-time-token/verify', { token }, z.unknown(), { context: 'signIn' });
+  identityPost('/one-time-token/verify', { token }, anyAnswer, { context: 'signIn' });
 
 export function useVerifyOneTimeTokenMutation() {
   return useMutation({ mutationKey: ['identity', 'one-time-token'], mutationFn: verifyOneTimeToken });

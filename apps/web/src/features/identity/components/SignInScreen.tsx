@@ -12,12 +12,10 @@ import LinkIcon from '@mui/icons-material/Link';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import PetsIcon from '@mui/icons-material/Pets';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { SIGN_IN_VERIFIED_PARAM, emailSchema, signInFormSchema, type SignInForm } from '@pet/contract';
+import { SIGN_IN_VERIFIED_PARAM, type SignInForm } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { errorKeyOf } from '@/lib/api-client';
 import { useBrand, usePublicConfig } from '@/lib/brand';
@@ -33,6 +31,7 @@ import { useStartGoogleSignInMutation } from '../api/sign-in-google';
 import { useRequestMagicLinkMutation } from '../api/sign-in-magic-link';
 import { signOut } from '../api/sign-out';
 import { verifyOneTimeToken } from '../api/verify-one-time-token';
+import { checkEmail, magicLinkResolver, signInResolver } from '../sign-in-checks';
 import { safeContinueUrl, useCompleteSignIn, useForgetCachedUser } from '../sign-in-flow';
 import { AppDownloadBlock } from './AppDownloadBlock';
 import { AuthFrame, AuthHeading, FailureAlert, MarketingLinks, type Failure } from './AuthFrame';
@@ -48,11 +47,6 @@ type Mode = 'password' | 'magic';
 const EmailVerifyDialog = lazy(async () => ({
   default: (await import('./EmailVerifyDialog')).EmailVerifyDialog,
 }));
-
-/** The magic link needs the e-mail only; the (hidden) password field is ignored. */
-const magicLinkFormSchema = z.object({ email: emailSchema, password: z.string() });
-const signInResolver: Resolver<SignInForm> = zodResolver(signInFormSchema);
-const magicLinkResolver: Resolver<SignInForm> = zodResolver(magicLinkFormSchema);
 
 /** What a failed sign-in (an error or its key) shows (section 8); the ban carries the admin's message. */
 export function signInFailure(error: unknown): Failure {
@@ -130,9 +124,9 @@ export function SignInScreen() {
     defaultValues: { email: '', password: '' },
   });
   const typedEmail = useWatch({ control: form.control, name: 'email' });
-  const validEmail = emailSchema.safeParse(typedEmail);
-  const forgotTo = validEmail.success
-    ? `/forgot-password?email=${encodeURIComponent(validEmail.data)}`
+  const validEmail = checkEmail(typedEmail);
+  const forgotTo = validEmail.ok
+    ? `/forgot-password?email=${encodeURIComponent(validEmail.value)}`
     : '/forgot-password';
 
   // The URL's error (from a redirect) and the reason of the last sign-out are shown once.
