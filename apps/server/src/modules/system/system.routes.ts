@@ -29,6 +29,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     },
   );
 
+  const configAnswers = new Map<string, string>();
   app.get(
     '/v1/config',
     {
@@ -38,12 +39,23 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
         response: { 200: publicConfigSchema },
       },
     },
-    async (request) => ({
-      brand: request.brand,
-      identity: options.identity ?? { google: false, magicLink: false },
-      payments: options.payments ?? { provider: 'sandbox' as const, publishableKey: null },
-      publicUrl: options.publicUrl,
-      version: options.version,
-    }),
+    async (request, reply) => {
+      // The answer depends only on the brand: serialized once per brand (the web loads it first
+      // on every visit).
+      let body = configAnswers.get(request.brand.id);
+      if (body === undefined) {
+        body = String(
+          reply.serialize({
+            brand: request.brand,
+            identity: options.identity ?? { google: false, magicLink: false },
+            payments: options.payments ?? { provider: 'sandbox' as const, publishableKey: null },
+            publicUrl: options.publicUrl,
+            version: options.version,
+          }),
+        );
+        configAnswers.set(request.brand.id, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 };
