@@ -55,6 +55,8 @@ describe(`document thumbnails (${testDatabaseKind})`, () => {
       as(t.owner),
     );
     expect(created.statusCode, created.body).toBe(201);
+    // Thumbnails are made after the upload's answer, by a durable job.
+    await t.app.jobs.runDue();
     const [pdf, jpg, docx] = decodeDocUrl(created.json().doc_url).map((entry) =>
       entry.url.replace('/v1/document/file', '/v1/document/thumbnail'),
     );
@@ -98,5 +100,45 @@ describe(`document thumbnails (${testDatabaseKind})`, () => {
     expect(removed.statusCode).toBe(200);
     for (const key of thumbs) expect(await t.app.storage.exists(key)).toBe(false);
     expect(await t.app.storage.list(`pets/${t.pet.id}/`)).toEqual([]);
+  });
+
+  it('answers the upload before the thumbnails exist; the job makes them once, and skips a file deleted meanwhile', async () => {
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3355cc' } })
+      .png()
+      .toBuffer();
+    const upload = () =>
+      postFiles(
+        t.app,
+        `/v1/upload/document?file_for=pet&pet_id=${t.pet.id}`,
+        [{ name: 'p.png', data: photo }],
+        as(t.owner),
+      );
+    const first = await upload();
+    const second = await upload();
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const fileIdOf = (res: typeof first) => decodeDocUrl(res.json().doc_url)[0]!.url.split('file_id=')[1]!;
+    const [kept, deleted] = [fileIdOf(first), fileIdOf(second)];
+    const thumbUrl = (id: string) => `/v1/document/thumbnail?file_id=${id}`;
+    expect((await call(t.app, 'GET', thumbUrl(kept), undefined, as(t.owner))).statusCode).toBe(404);
+
+    // The second upload's file goes before the job runs (as the unclaimed-file job would do).
+    const row = await t.app.db
+      .selectFrom('document_file')
+      .select('storage_key')
+      .where('id', '=', deleted)
+      .executeTakeFirstOrThrow();
+    await t.app.db.deleteFrom('document_file').where('id', '=', deleted).execute();
+    await t.app.storage.delete(row.storage_key);
+
+    await t.app.jobs.runDue();
+    expect((await call(t.app, 'GET', thumbUrl(kept), undefined, as(t.owner))).statusCode).toBe(200);
+    expect(await t.app.storage.exists(thumbKeyOf(row.storage_key))).toBe(false);
+    const jobs = await t.app.db
+      .selectFrom('job')
+      .select(['status', 'attempts'])
+      .where('type', '=', 'documents.make-thumbnails')
+      .execute();
+    expect(jobs.length).toBeGreaterThanOrEqual(2);
+    expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
   });
 });

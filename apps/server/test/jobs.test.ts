@@ -155,4 +155,18 @@ describe(`durable jobs (${testDatabaseKind})`, () => {
     await expect(done).resolves.toBe('ok');
     await q.stop();
   });
+
+  it('runs a job scheduled while the loop waits at once when poked, not after the poll interval', async () => {
+    const q = new JobQueue({ db: t.app.db, kind: t.app.database.kind, log: t.app.log, pollMs: 60_000 });
+    q.start();
+    // Let the first (empty) round finish: the loop now waits a minute.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const done = new Promise<unknown>((resolve) => q.register('thumb', async (payload) => resolve(payload)));
+    await q.schedule('thumb', 'now');
+    const started = Date.now();
+    q.poke();
+    await expect(done).resolves.toBe('now');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await q.stop();
+  });
 });

@@ -21,18 +21,13 @@ import { badRequest, limitReached, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import {
   newFileKey,
-  pendingKeyOf,
   sendStoredFile,
   type FileStorage,
   type StorageKeyOwner,
 } from '../../platform/storage/index.ts';
+import { discardFiles, finalizeFiles, receiveFiles } from '../../platform/uploads/receive-files.ts';
 import {
-  discardFiles,
-  finalizeFiles,
-  receiveFiles,
-  type ReceivedFile,
-} from '../../platform/uploads/receive-files.ts';
-import {
+  canHaveThumbnail,
   makeThumbnail,
   THUMBNAIL_CONTENT_TYPE,
   thumbKeyOf,
@@ -43,6 +38,7 @@ import * as ownership from '../pets/pet-ownership.ts';
 import * as repo from './documents.repo.ts';
 
 export const DISCARD_UNCLAIMED_JOB = 'documents.discard-unclaimed';
+export const MAKE_THUMBNAILS_JOB = 'documents.make-thumbnails';
 export const DELETE_KEYS_JOB = 'storage.delete-keys';
 /** Uploaded files that no document claims within a day are removed. */
 const UNCLAIMED_FILE_LIFETIME_MS = 24 * 3600 * 1000;
@@ -99,8 +95,6 @@ export class DocumentsService {
       maxBytesPerFile: MAX_FILE_BYTES,
       keyFor: (ext) => newFileKey({ petId }, ext, 'docs'),
     });
-    // Thumbnails are made once, now, and stored beside their files (pending like them).
-    const thumbnails = await this.storeThumbnails(received);
     let rows: repo.DocumentFileRow[];
     try {
       rows = await this.deps.db.transaction().execute(async (trx) => {
@@ -121,34 +115,57 @@ export class DocumentsService {
           { fileIds: inserted.map((row) => row.id) },
           { trx, runAt: new Date(Date.now() + UNCLAIMED_FILE_LIFETIME_MS) },
         );
+        // Thumbnails are made after the answer (a PDF's first page takes longer than the upload
+        // and holds the file in memory), once, by a durable job.
+        const withThumbnails = inserted.filter((row) => canHaveThumbnail(row.ext));
+        if (withThumbnails.length > 0) {
+          await this.deps.jobs.schedule(
+            MAKE_THUMBNAILS_JOB,
+            { fileIds: withThumbnails.map((row) => row.id) },
+            { trx },
+          );
+        }
         return inserted;
       });
     } catch (err) {
       // The pet went away meanwhile, or the database failed: the stored bytes must go too.
-      await discardFiles(this.deps.storage, [...received, ...thumbnails]);
+      await discardFiles(this.deps.storage, received);
       throw err;
     }
     // The rows name the final keys now: move the bytes there (a crash before this is completed
     // by the storage reconciler).
-    await finalizeFiles(this.deps.storage, [...received, ...thumbnails]);
+    await finalizeFiles(this.deps.storage, received);
+    this.deps.jobs.poke();
     return encodeDocUrl(rows.map((row) => ({ url: fileUrl(row.id), type: row.ext })));
   }
 
-  private async storeThumbnails(files: readonly ReceivedFile[]): Promise<ReceivedFile[]> {
-    const stored: ReceivedFile[] = [];
-    for (const file of files) {
-      const thumbnail = await makeThumbnail(this.deps.storage, file.pendingKey, file.type.ext, {
+  /**
+   * The MAKE_THUMBNAILS_JOB: each file's thumbnail beside it, one file at a time. A file deleted
+   * meanwhile is skipped (a thumbnail written after its file went is an orphan the storage
+   * reconciler removes); a file whose bytes are not in place yet (the upload's move) is retried.
+   */
+  async makeThumbnails(fileIds: readonly string[]): Promise<void> {
+    for (const id of fileIds) {
+      const file = await this.deps.db
+        .selectFrom('document_file')
+        .select(['storage_key', 'ext'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!file) continue;
+      const thumbKey = thumbKeyOf(file.storage_key);
+      if (await this.deps.storage.exists(thumbKey)) continue;
+      if (!(await this.deps.storage.exists(file.storage_key))) {
+        throw new Error(`document file ${id} is not in place yet`);
+      }
+      const thumbnail = await makeThumbnail(this.deps.storage, file.storage_key, file.ext, {
         renderPdf: this.deps.renderPdfPage,
         log: this.deps.log,
       });
       if (!thumbnail) continue;
-      const key = thumbKeyOf(file.key);
-      const put = await this.deps.storage.put(pendingKeyOf(key), Readable.from([thumbnail]), {
+      await this.deps.storage.put(thumbKey, Readable.from([thumbnail]), {
         contentType: THUMBNAIL_CONTENT_TYPE,
       });
-      stored.push({ ...file, key, pendingKey: put.key, size: put.size });
     }
-    return stored;
   }
 
   private async toDocuments(rows: repo.DocumentRow[]): Promise<PetDocument[]> {

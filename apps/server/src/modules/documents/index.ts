@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { pdfPageRendererOn } from '../../platform/uploads/thumbnails.ts';
 import { documentsRoutes } from './documents.routes.ts';
-import { DELETE_KEYS_JOB, DISCARD_UNCLAIMED_JOB, DocumentsService } from './documents.service.ts';
+import {
+  DELETE_KEYS_JOB,
+  DISCARD_UNCLAIMED_JOB,
+  DocumentsService,
+  MAKE_THUMBNAILS_JOB,
+} from './documents.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +26,9 @@ export async function registerDocuments(app: FastifyInstance): Promise<void> {
   app.decorate('documents', service);
   app.jobs.register(DISCARD_UNCLAIMED_JOB, async (payload) => {
     await service.discardUnclaimed((payload as { fileIds: string[] }).fileIds);
+  });
+  app.jobs.register(MAKE_THUMBNAILS_JOB, async (payload) => {
+    await service.makeThumbnails((payload as { fileIds: string[] }).fileIds);
   });
   app.jobs.register(DELETE_KEYS_JOB, async (payload) => {
     for (const key of (payload as { keys: string[] }).keys) await app.storage.delete(key);

@@ -60,6 +60,8 @@ export class JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<unknown> | null = null;
   private stopped = true;
+  private tick: (() => Promise<void>) | null = null;
+  private poked = false;
 
   constructor(private readonly options: JobQueueOptions) {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
@@ -202,14 +204,27 @@ export class JobQueue {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const tick = async () => {
+    this.tick = async () => {
       if (this.stopped) return;
+      this.poked = false;
       this.inFlight = this.runDue().catch((err) => this.options.log.error({ err }, 'job poll failed'));
       await this.inFlight;
       this.inFlight = null;
-      if (!this.stopped) this.timer = setTimeout(tick, this.pollMs);
+      if (!this.stopped) this.timer = setTimeout(this.tick!, this.poked ? 0 : this.pollMs);
     };
-    this.timer = setTimeout(tick, 0);
+    this.timer = setTimeout(this.tick, 0);
+  }
+
+  /**
+   * Work was just scheduled that a user waits for (a thumbnail): this instance's loop runs its
+   * next round now instead of after the poll interval (after the round in hand, if one runs).
+   */
+  poke(): void {
+    if (this.stopped || !this.tick) return;
+    this.poked = true;
+    if (this.inFlight) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(this.tick, 0);
   }
 
   /** Stops polling and waits for the jobs in hand to finish. */
