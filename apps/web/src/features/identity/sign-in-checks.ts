@@ -1,4 +1,3 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SignInForm } from '@pet/contract';
 import { EMAIL_FORMAT_ERROR_KEY, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@/lib/contract-answers';
 
@@ -35,27 +34,35 @@ function checkAnyText(input: unknown): FieldCheck<string> {
   return typeof input === 'string' ? { ok: true, value: input } : { ok: false, key: 'Password_Error' };
 }
 
-/**
- * A react-hook-form resolver from field checks, answering as @hookform/resolvers' zodResolver
- * does: the checked values when every field passes, else every failing field's key as its message.
- */
-function resolverOf(checks: { [K in keyof SignInForm]: (input: unknown) => FieldCheck<SignInForm[K]> }) {
-  const resolver: Resolver<SignInForm> = (values) => {
-    const errors: FieldErrors<SignInForm> = {};
-    const checked: Partial<SignInForm> = {};
-    for (const name of Object.keys(checks) as Array<keyof SignInForm>) {
-      const result = checks[name](values[name]);
-      if (result.ok) checked[name] = result.value;
-      else errors[name] = { type: 'custom', message: result.key };
-    }
-    return Object.keys(errors).length > 0
-      ? { values: {}, errors }
-      : { values: checked as SignInForm, errors: {} };
-  };
-  return resolver;
+export type SignInFieldName = keyof SignInForm;
+/** The sign-in form's fields in their order on screen (the first invalid one gets the focus). */
+export const SIGN_IN_FIELDS: readonly SignInFieldName[] = ['email', 'password'];
+export type SignInMode = 'password' | 'magic';
+
+/** The check of one field of the sign-in form: signInFormSchema's, or the magic link's. */
+export function checkSignInField(
+  name: SignInFieldName,
+  input: unknown,
+  mode: SignInMode,
+): FieldCheck<string> {
+  if (name === 'email') return checkEmail(input);
+  return mode === 'magic' ? checkAnyText(input) : checkPassword(input);
 }
 
-/** E-mail and password (signInFormSchema). */
-export const signInResolver = resolverOf({ email: checkEmail, password: checkPassword });
-/** E-mail only (the magic link). */
-export const magicLinkResolver = resolverOf({ email: checkEmail, password: checkAnyText });
+export type SignInFormCheck =
+  { ok: true; values: SignInForm } | { ok: false; errors: Partial<Record<SignInFieldName, string>> };
+
+/**
+ * The whole form, as zodResolver with signInFormSchema (or with the magic link's schema) answers
+ * it: the checked values (the e-mail trimmed) when every field passes, else each failing field's key.
+ */
+export function checkSignInForm(values: SignInForm, mode: SignInMode): SignInFormCheck {
+  const checked: Partial<SignInForm> = {};
+  const errors: Partial<Record<SignInFieldName, string>> = {};
+  for (const name of SIGN_IN_FIELDS) {
+    const result = checkSignInField(name, values[name], mode);
+    if (result.ok) checked[name] = result.value;
+    else errors[name] = result.key;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values: checked as SignInForm };
+}

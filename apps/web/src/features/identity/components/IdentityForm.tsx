@@ -10,7 +10,7 @@ export function IdentityForm({
   username,
   children,
 }: {
-  /** A react-hook-form `handleSubmit(...)`. */
+  /** A react-hook-form `handleSubmit(...)` (or the sign-in form's, use-sign-in-form.ts). */
   onSubmit: (event: BaseSyntheticEvent) => Promise<void>;
   /** For password managers: the account a password typed here belongs to. */
   username?: string;

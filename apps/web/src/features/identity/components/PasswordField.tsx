@@ -1,40 +1,15 @@
-import { useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH } from '@pet/contract';
 import { useConfirmRevalidation } from '../use-confirm-revalidation';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
+import { usePasswordVisibility } from './PasswordVisibility';
 
 /** A password field with the show-password toggle (and optionally the 30-character counter). */
 export function PasswordField<T extends FieldValues>(
   props: Omit<FormTextFieldProps<T>, 'type' | 'endAdornment'>,
 ) {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
-  return (
-    <FormTextField
-      {...props}
-      type={visible ? 'text' : 'password'}
-      endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            edge="end"
-            onClick={() => setVisible((shown) => !shown)}
-            // Keeps the focus (and the caret) in the field while the toggle is pressed.
-            onMouseDown={(event) => event.preventDefault()}
-            aria-label={t('identity.showPassword')}
-            aria-pressed={visible}
-          >
-            {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-          </IconButton>
-        </InputAdornment>
-      }
-    />
-  );
+  return <FormTextField {...props} {...usePasswordVisibility()} />;
 }
 
 export interface NewPasswordFieldsProps<T extends FieldValues> {

@@ -12,7 +12,6 @@ import LinkIcon from '@mui/icons-material/Link';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import PetsIcon from '@mui/icons-material/Pets';
-import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_VERIFIED_PARAM, type SignInForm } from '@pet/contract';
@@ -31,17 +30,18 @@ import { useStartGoogleSignInMutation } from '../api/sign-in-google';
 import { useRequestMagicLinkMutation } from '../api/sign-in-magic-link';
 import { signOut } from '../api/sign-out';
 import { verifyOneTimeToken } from '../api/verify-one-time-token';
-import { checkEmail, magicLinkResolver, signInResolver } from '../sign-in-checks';
+import { checkEmail, type SignInMode } from '../sign-in-checks';
 import { safeContinueUrl, useCompleteSignIn, useForgetCachedUser } from '../sign-in-flow';
+import { useSignInForm } from '../use-sign-in-form';
 import { AppDownloadBlock } from './AppDownloadBlock';
 import { AuthFrame, AuthHeading, FailureAlert, MarketingLinks, type Failure } from './AuthFrame';
-import { EmailField } from './FormTextField';
 import { IdentityForm, SubmitButton } from './IdentityForm';
-import { PasswordField } from './PasswordField';
+import { usePasswordVisibility } from './PasswordVisibility';
+import { emailFieldLook, TextFieldView } from './TextFieldView';
 import { GoogleButton } from './GoogleButton';
 import { WallpaperContent } from './WallpaperContent';
 
-type Mode = 'password' | 'magic';
+type Mode = SignInMode;
 
 /** Fetched when an unverified address first needs it: a first visit does not download the dialog. */
 const EmailVerifyDialog = lazy(async () => ({
@@ -118,13 +118,9 @@ export function SignInScreen() {
   if (unverifiedEmail !== null && !verifyDialogUsed) setVerifyDialogUsed(true);
   const handoverStarted = useRef(false);
 
-  const form = useForm<SignInForm>({
-    mode: 'onTouched',
-    resolver: mode === 'magic' ? magicLinkResolver : signInResolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const typedEmail = useWatch({ control: form.control, name: 'email' });
-  const validEmail = checkEmail(typedEmail);
+  const form = useSignInForm(mode);
+  const passwordVisibility = usePasswordVisibility();
+  const validEmail = checkEmail(form.values.email);
   const forgotTo = validEmail.ok
     ? `/forgot-password?email=${encodeURIComponent(validEmail.value)}`
     : '/forgot-password';
@@ -301,12 +297,16 @@ export function SignInScreen() {
         ) : null}
 
         <IdentityForm onSubmit={onSubmit}>
-          <EmailField control={form.control} name="email" autoComplete="username" />
+          <TextFieldView
+            {...emailFieldLook(t('identity.fields.email'))}
+            {...form.field('email')}
+            autoComplete="username"
+          />
           {mode === 'password' ? (
             <Box>
-              <PasswordField
-                control={form.control}
-                name="password"
+              <TextFieldView
+                {...form.field('password')}
+                {...passwordVisibility}
                 label={t('identity.fields.password')}
                 autoComplete="current-password"
                 required
