@@ -18,7 +18,6 @@ export interface LocalStorageOptions extends BaseStorageOptions {
 interface LocalMetadata {
   contentType: string;
   size: number;
-  sha256: string;
 }
 
 const code = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | null)?.code;
@@ -46,7 +45,7 @@ async function syncDirectory(dir: string): Promise<void> {
 
 /**
  * Files under one folder, a key's segments as the path. Each object has a hidden sidecar
- * `.{name}.meta` with its content type, size and SHA-256; temporary files are `.tmp-{uuid}` in the
+ * `.{name}.meta` with its content type and size; temporary files are `.tmp-{uuid}` in the
  * target's own folder (same file system, so the final rename is atomic). Names starting with a dot
  * are never keys (keys.ts), so neither can collide with an object.
  */
@@ -112,7 +111,7 @@ export class LocalFileStorage extends BaseFileStorage {
       out = handle.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER_BYTES });
       handle = undefined;
       await pipeline(source, (chunks) => meter.chunks(chunks), out);
-      const meta: LocalMetadata = { contentType, size: meter.size, sha256: meter.sha256() };
+      const meta: LocalMetadata = { contentType, size: meter.size };
       // The sidecar is not fsynced on its own: the directory fsync below makes both renames
       // durable, and a sidecar whose bytes a crash lost reads as missing (the type is then
       // guessed from the key's extension, see contentTypeOf).
@@ -122,7 +121,7 @@ export class LocalFileStorage extends BaseFileStorage {
       await fs.rename(tmp, target);
       filePlaced = true;
       await syncDirectory(dir);
-      return { key, size: meta.size, sha256: meta.sha256 };
+      return { key, size: meta.size };
     } catch (err) {
       if (!source.destroyed) source.destroy();
       await handle?.close().catch(() => undefined);

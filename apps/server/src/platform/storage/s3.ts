@@ -174,7 +174,7 @@ export class S3FileStorage extends BaseFileStorage {
           }),
         );
       }
-      return { key, size: meter.size, sha256: meter.sha256() };
+      return { key, size: meter.size };
     } catch (err) {
       if (!source.destroyed) source.destroy();
       pending = [];

@@ -1,16 +1,14 @@
-import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { FileTooLargeError } from './errors.ts';
 
 /**
- * Counts and hashes a source stream while passing its chunks on one at a time, and fails with
+ * Counts a source stream while passing its chunks on one at a time, and fails with
  * FileTooLargeError on the first chunk that takes it past maxBytes (before that chunk is written).
  * Iterating with for-await keeps backpressure: the source is read only as fast as it is written,
  * and a throw on either side destroys the source.
  */
 export class StreamMeter {
   size = 0;
-  private readonly hash: Hash = createHash('sha256');
 
   constructor(private readonly maxBytes: number | undefined) {
     if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 0)) {
@@ -26,13 +24,8 @@ export class StreamMeter {
       this.size += chunk.length;
       if (this.maxBytes !== undefined && this.size > this.maxBytes)
         throw new FileTooLargeError(this.maxBytes);
-      this.hash.update(chunk);
       yield chunk;
     }
-  }
-
-  sha256(): string {
-    return this.hash.digest('hex');
   }
 }
 

@@ -10,8 +10,6 @@ export interface PutOptions {
 export interface PutResult {
   key: string;
   size: number;
-  /** Hex SHA-256 of the stored bytes, computed while streaming. */
-  sha256: string;
 }
 
 export interface StoredFile {
