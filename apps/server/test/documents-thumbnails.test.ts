@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { decodeDocUrl } from '@pet/contract';
-import { thumbKeyOf } from '../src/platform/uploads/thumbnails.ts';
+import { Readable } from 'node:stream';
+import type { FileStorage } from '../src/platform/storage/index.ts';
+import { makeThumbnail, MAX_PDF_THUMBNAIL_BYTES, thumbKeyOf } from '../src/platform/uploads/thumbnails.ts';
 import { testDatabaseKind } from './helpers.ts';
 import { call, v1 } from './identity-helpers.ts';
 import { fixtures } from './support/fixtures.ts';
@@ -140,5 +142,27 @@ describe(`document thumbnails (${testDatabaseKind})`, () => {
       .execute();
     expect(jobs.length).toBeGreaterThanOrEqual(2);
     expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
+  });
+
+  it('draws no thumbnail for a PDF over the size cap, without reading it', async () => {
+    let read = false;
+    const stream = new Readable({
+      read() {
+        read = true;
+        this.push(null);
+      },
+    });
+    const storage = {
+      get: async () => ({ stream, size: MAX_PDF_THUMBNAIL_BYTES + 1, contentType: 'application/pdf' }),
+    } as unknown as FileStorage;
+    let rendered = false;
+    const thumbnail = await makeThumbnail(storage, 'pets/x/docs/big.pdf', 'pdf', {
+      renderPdf: async () => {
+        rendered = true;
+        return Buffer.alloc(0);
+      },
+      log: { warn: () => undefined },
+    });
+    expect([thumbnail, rendered, read, stream.destroyed]).toEqual([null, false, false, true]);
   });
 });

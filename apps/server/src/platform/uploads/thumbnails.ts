@@ -9,6 +9,13 @@ export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 /** Images larger than this many pixels are not decoded for a thumbnail (decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
+/**
+ * PDFs larger than this get no thumbnail (the lists show the type's icon): pdf.js needs the whole
+ * file in memory, copied several times on its way into the render worker, and the process grew by
+ * about 20 times a 25 MB file's size while drawing its first page. Scans are mostly far smaller.
+ */
+export const MAX_PDF_THUMBNAIL_BYTES = 10 * 1024 * 1024;
+
 const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'webp', 'bmp', 'tif']);
 
 /** The thumbnail's key, beside its file: `pets/{id}/docs/{uuid}.pdf` -> `pets/{id}/docs/{uuid}-thumb.webp`. */
@@ -47,6 +54,10 @@ export async function makeThumbnail(
   if (!canHaveThumbnail(ext)) return null;
   try {
     const stored = await storage.get(key);
+    if (ext === 'pdf' && stored.size > MAX_PDF_THUMBNAIL_BYTES) {
+      stored.stream.destroy();
+      return null;
+    }
     const bytes = await buffer(stored.stream);
     const source = ext === 'pdf' ? await options.renderPdf(bytes) : bytes;
     return await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
