@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigSchema, apiErrorBodySchema, BRANDS } from '@pet/contract';
-import { computeSecurityHeaders, HELMET_OPTIONS } from '../src/http/security-headers.ts';
+import { apiSecurityHeaders, computeSecurityHeaders, HELMET_OPTIONS } from '../src/http/security-headers.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -49,9 +49,9 @@ describe(`system routes (${testDatabaseKind})`, () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 
-  it("sends helmet's full header set, computed once, on answers of every kind", async () => {
-    const expected = computeSecurityHeaders(HELMET_OPTIONS);
-    expect(expected.map(([name]) => name)).toEqual(
+  it("sends helmet's full header set, computed once, on pages, and its API part on every kind of /v1 answer", async () => {
+    const documentHeaders = computeSecurityHeaders(HELMET_OPTIONS);
+    expect(documentHeaders.map(([name]) => name)).toEqual(
       expect.arrayContaining([
         'content-security-policy',
         'cross-origin-opener-policy',
@@ -62,6 +62,18 @@ describe(`system routes (${testDatabaseKind})`, () => {
         'x-frame-options',
       ]),
     );
+    const page = await t.app.inject({ url: '/healthz' });
+    for (const [name, value] of documentHeaders) expect(page.headers[name], name).toBe(value);
+
+    const apiHeaders = apiSecurityHeaders(documentHeaders);
+    expect(Object.fromEntries(apiHeaders)).toEqual({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    });
     const answers = await Promise.all([
       t.app.inject({ url: '/v1/config' }),
       t.app.inject({ url: '/v1/nothing-here' }),
@@ -74,8 +86,9 @@ describe(`system routes (${testDatabaseKind})`, () => {
       }),
     ]);
     for (const res of answers) {
-      for (const [name, value] of expected)
+      for (const [name, value] of apiHeaders)
         expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      expect(res.headers['x-xss-protection'], `${res.statusCode}`).toBeUndefined();
       expect(res.headers['x-request-id']).toBeTruthy();
     }
     expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401, 400]);
