@@ -25,14 +25,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** Runs `check` with a store of its own among better-auth's (as if better-auth had made it). */
+async function withTestStore(check: (store: AsyncLocalStorage<number>) => Promise<void>): Promise<void> {
+  const store = new AsyncLocalStorage<number>();
+  const state = (globalThis as Record<symbol, { context: Record<string, unknown> }>)[
+    Symbol.for('better-auth:global')
+  ]!;
+  state.context.testStore = store;
+  try {
+    await check(store);
+  } finally {
+    delete state.context.testStore;
+  }
+}
+
 describe('better-auth activity', () => {
-  it('switches the stores off only once the outermost call is done', async () => {
-    const store = new AsyncLocalStorage<number>();
-    const state = (globalThis as Record<symbol, { context: Record<string, unknown> }>)[
-      Symbol.for('better-auth:global')
-    ]!;
-    state.context.testStore = store;
-    try {
+  it('switches the stores off only once the outermost call is done', () =>
+    withTestStore(async (store) => {
       let seenInside: number | undefined;
       await betterAuthActivity.run(async () => {
         await store.run(1, async () => {
@@ -46,18 +55,10 @@ describe('better-auth activity', () => {
       expect(seenInside).toBe(1);
       expect(enabledStores()).not.toContain(store);
       expect(betterAuthActivity.active).toBe(false);
-    } finally {
-      delete state.context.testStore;
-    }
-  });
+    }));
 
-  it('keeps them on while a background task runs', async () => {
-    const store = new AsyncLocalStorage<number>();
-    const state = (globalThis as Record<symbol, { context: Record<string, unknown> }>)[
-      Symbol.for('better-auth:global')
-    ]!;
-    state.context.testStore = store;
-    try {
+  it('keeps them on while a background task runs', () =>
+    withTestStore(async (store) => {
       let finish!: () => void;
       store.run(2, () => undefined);
       betterAuthActivity.track(new Promise<void>((resolve) => (finish = resolve)));
@@ -66,10 +67,7 @@ describe('better-auth activity', () => {
       finish();
       await new Promise((resolve) => setImmediate(resolve));
       expect(enabledStores()).not.toContain(store);
-    } finally {
-      delete state.context.testStore;
-    }
-  });
+    }));
 });
 
 describe('better-auth stores on the app', () => {
