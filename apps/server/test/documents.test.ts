@@ -347,4 +347,26 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
     expect(await storedFiles()).toHaveLength(1);
     await clearDocuments();
   });
+
+  it('keeps an uploaded file claimable for a day of business time, however far the dev clock ran ahead', async () => {
+    // Business time a year ahead of the system clock: the unclaimed-file job must not be due at once.
+    const advanced = await t.app.inject({
+      method: 'POST',
+      url: '/dev/clock/advance',
+      payload: { days: 400 },
+    });
+    expect(advanced.statusCode, advanced.body).toBe(200);
+    const up = await upload([{ name: 'scan.pdf', data: fixtures.pdf() }]);
+    expect(up.statusCode, up.body).toBe(201);
+    await t.app.jobs.runDue();
+    const created = await v1(
+      t.app,
+      'POST',
+      `/v1/document?pet_id=${t.pet.id}`,
+      { document_type: 'Insurance', description: 'After a year', doc_url: up.json().doc_url },
+      as(t.owner),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await clearDocuments();
+  });
 });

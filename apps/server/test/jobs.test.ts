@@ -46,6 +46,19 @@ describe(`durable jobs (${testDatabaseKind})`, () => {
     expect(rows.map((r) => r.status)).toEqual(['done', 'done']);
   });
 
+  it("runs a job scheduled with a delay that long after the queue's own (business) now", async () => {
+    // Business time far ahead of the system clock (the dev clock moved it).
+    now = new Date(Date.now() + 400 * 24 * 3600_000);
+    const q = queue();
+    const seen: unknown[] = [];
+    q.register('later', async (payload) => void seen.push(payload));
+    await q.schedule('later', 'a day on', { delayMs: 24 * 3600_000 });
+    expect(await q.runDue()).toBe(0);
+    now = new Date(now.getTime() + 24 * 3600_000 + 1_000);
+    expect(await q.runDue()).toBe(1);
+    expect(seen).toEqual(['a day on']);
+  });
+
   it('keeps one job per dedupe key and can cancel it before it runs', async () => {
     const q = queue();
     const first = await q.schedule('purge', { user: 'a' }, { dedupeKey: 'purge:a' });

@@ -104,7 +104,7 @@ export class AccountService {
       await this.deps.jobs.schedule(
         PURGE_ACCOUNT_JOB,
         { userId },
-        { trx, runAt: new Date(Date.now() + PURGE_DELAY_MS), dedupeKey: `purge:${userId}` },
+        { trx, delayMs: PURGE_DELAY_MS, dedupeKey: `purge:${userId}` },
       );
     });
     // Every session ends at once, this one included (cookie and bearer alike).

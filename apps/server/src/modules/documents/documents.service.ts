@@ -113,7 +113,7 @@ export class DocumentsService {
         await this.deps.jobs.schedule(
           DISCARD_UNCLAIMED_JOB,
           { fileIds: inserted.map((row) => row.id) },
-          { trx, runAt: new Date(Date.now() + UNCLAIMED_FILE_LIFETIME_MS) },
+          { trx, delayMs: UNCLAIMED_FILE_LIFETIME_MS },
         );
         // Thumbnails are made after the answer (a PDF's first page takes longer than the upload
         // and holds the file in memory), once, by a durable job.

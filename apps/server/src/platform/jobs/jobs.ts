@@ -16,6 +16,11 @@ export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
 
 export interface ScheduleOptions {
   runAt?: Date;
+  /**
+   * Run this long after the queue's (business) now. A delay must not be added to the system
+   * clock: when business time runs ahead (the dev clock), such a job would be due at once.
+   */
+  delayMs?: number;
   /** Scheduling an existing dedupe key keeps the existing job (and answers its id). */
   dedupeKey?: string;
   maxAttempts?: number;
@@ -87,7 +92,7 @@ export class JobQueue {
         type,
         payload: JSON.stringify(payload ?? null),
         status: 'pending',
-        run_at: (options.runAt ?? this.now()).toISOString(),
+        run_at: (options.runAt ?? new Date(this.now().getTime() + (options.delayMs ?? 0))).toISOString(),
         attempts: 0,
         max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         last_error: null,
