@@ -9,7 +9,7 @@ import type { DatabaseHandle } from './database.ts';
  * also change without a write of ours (conservative), never the other way round; on SQLite, a
  * write by another connection to the file is seen within OTHER_CONNECTIONS_CHECK_MS.
  */
-export type DataVersion = () => Promise<string>;
+export type DataVersion = () => string | Promise<string>;
 
 /** How stale the view of other SQLite connections' writes may be (this process's own: never). */
 export const OTHER_CONNECTIONS_CHECK_MS = 1_000;
@@ -37,7 +37,8 @@ export function dataVersionOf(handle: DatabaseHandle): DataVersion {
   const otherConnections = sqlite.prepare('PRAGMA data_version').pluck();
   let othersVersion = 0;
   let othersReadAt = -Infinity;
-  return async () => {
+  // Synchronous: a cache hit then needs no promise at all.
+  return () => {
     const now = performance.now();
     if (now - othersReadAt >= OTHER_CONNECTIONS_CHECK_MS) {
       othersVersion = otherConnections.get() as number;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { DataVersion } from '../db/data-version.ts';
 
 declare module 'fastify' {
@@ -101,6 +101,26 @@ function cacheKey(request: FastifyRequest): string | null {
 }
 
 /**
+ * Sends the cached answer, or notes the version the handler's answer will be stored under. A
+ * module function, not a closure per request (tsx names every closure it creates).
+ */
+function answerFromCache(
+  cache: ReadCache,
+  key: string,
+  version: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const body = cache.get(key, version);
+  if (body === undefined) {
+    request.readCacheVersion = version;
+    return done();
+  }
+  reply.code(200).type('application/json; charset=utf-8').send(body);
+}
+
+/**
  * Serves opted-in signed-in reads (route config `readCache`) from the ReadCache. Register it
  * before compression: its onSend keeps the serialized JSON, which compression then encodes. The
  * lookup runs as the first preValidation hook, after the session was resolved (onRequest) and
@@ -112,16 +132,13 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     app.decorate('readCache', cache);
     app.decorateRequest('readCacheVersion', undefined);
 
-    app.addHook('preValidation', async (request, reply) => {
+    // A callback hook: on SQLite the version is read synchronously, so a hit costs no promise.
+    app.addHook('preValidation', (request, reply, done) => {
       const key = cacheKey(request);
-      if (key === null) return;
-      const version = await dataVersion();
-      const body = cache.get(key, version);
-      if (body === undefined) {
-        request.readCacheVersion = version;
-        return;
-      }
-      return reply.code(200).type('application/json; charset=utf-8').send(body);
+      if (key === null) return done();
+      const version = dataVersion();
+      if (typeof version === 'string') answerFromCache(cache, key, version, request, reply, done);
+      else version.then((v) => answerFromCache(cache, key, v, request, reply, done), done);
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {

@@ -80,9 +80,17 @@ export class Identity {
    * when the cache has no answer.
    */
   async resolveSession(credentials: string, headers: () => Headers): Promise<SessionUser | null> {
+    return this.cachedSession(credentials) ?? this.lookUpSession(credentials, headers);
+  }
+
+  /** The fast path of resolveSession, without a promise: the cached user, or undefined. */
+  cachedSession(credentials: string): SessionUser | undefined {
+    return this.sessions.get(SessionCache.key(credentials));
+  }
+
+  /** The slow path of resolveSession: better-auth's lookup, kept in the cache when it succeeds. */
+  async lookUpSession(credentials: string, headers: () => Headers): Promise<SessionUser | null> {
     const key = SessionCache.key(credentials);
-    const cached = this.sessions.get(key);
-    if (cached) return cached;
     const generation = this.sessions.generation;
     const user = await this.getSession(headers());
     if (user) this.sessions.set(key, user, generation);

@@ -99,27 +99,38 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       done(null, payload);
     });
 
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/v1/')) return;
-      if (!hasCredentials(request, cookieName)) return;
+    // A callback hook: a session found in the cache costs no promise (most signed-in calls).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.url.startsWith('/v1/') || !hasCredentials(request, cookieName)) return done();
       const bearer = bearerToken(request);
       // Keyed on exactly what better-auth reads: the bearer token and the session cookie.
       const credentials = `${bearer ?? ''}\n${sessionCookieValue(request, cookieName) ?? ''}`;
-      const user = await identity.resolveSession(credentials, () => requestHeaders(request));
-      if (!user) return;
-      request.user = user;
-      request.authVia =
-        bearer && decodeURIComponent(bearer).split('.')[0] === user.sessionToken ? 'bearer' : 'cookie';
-      if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method)) {
-        const header = request.headers[IDENTITY_HEADER];
-        if (typeof header !== 'string' || header.trim() === '') {
-          throw forbidden('Forbidden_Text', `Cookie sessions must send the ${IDENTITY_HEADER} header`);
-        }
-      }
+      const cached = identity.cachedSession(credentials);
+      if (cached) return done(signedIn(request, cached, bearer));
+      identity
+        .lookUpSession(credentials, () => requestHeaders(request))
+        .then(
+          (user) => done(user ? signedIn(request, user, bearer) : undefined),
+          (error: Error) => done(error),
+        );
     });
   },
   { name: 'identity', dependencies: ['brand'] },
 );
+
+/** Sets the request's user and how the session came; the CSRF guard's refusal, if it applies. */
+function signedIn(request: FastifyRequest, user: SessionUser, bearer: string | null): AppError | undefined {
+  request.user = user;
+  request.authVia =
+    bearer && decodeURIComponent(bearer).split('.')[0] === user.sessionToken ? 'bearer' : 'cookie';
+  if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method)) {
+    const header = request.headers[IDENTITY_HEADER];
+    if (typeof header !== 'string' || header.trim() === '') {
+      return forbidden('Forbidden_Text', `Cookie sessions must send the ${IDENTITY_HEADER} header`);
+    }
+  }
+  return undefined;
+}
 
 function bearerToken(request: FastifyRequest): string | null {
   const authorization = request.headers.authorization;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SessionUser } from './identity.ts';
 
 /** How long a resolved session is reused on this instance (other instances see a revocation after at most this). */
@@ -28,7 +28,8 @@ export class SessionCache {
 
   /** The key of a credential string: its SHA-256, so the map never holds a usable token. */
   static key(credentials: string): string {
-    return createHash('sha256').update(credentials).digest('base64url');
+    // The one-shot hash: no Hash object per request (this runs on every signed-in call).
+    return hash('sha256', credentials, 'base64url');
   }
 
   /** Bumped by every invalidation; pass the value read before a lookup to `set`. */
