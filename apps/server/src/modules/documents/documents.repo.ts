@@ -75,6 +75,18 @@ export async function filesOf(db: Db, documentIds: readonly string[]): Promise<D
     .execute();
 }
 
+/**
+ * Where a document file is stored and its type, whoever owns it: only for jobs that act on files
+ * by id (thumbnails), never for an owner's request.
+ */
+export async function storedFile(db: Db, fileId: string) {
+  return db
+    .selectFrom('document_file')
+    .select(['storage_key', 'ext'])
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+}
+
 export async function updateDescription(db: Db, userId: string, documentId: string, description: string) {
   const result = await db
     .updateTable('document')

@@ -146,11 +146,7 @@ export class DocumentsService {
    */
   async makeThumbnails(fileIds: readonly string[]): Promise<void> {
     for (const id of fileIds) {
-      const file = await this.deps.db
-        .selectFrom('document_file')
-        .select(['storage_key', 'ext'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const file = await repo.storedFile(this.deps.db, id);
       if (!file) continue;
       const thumbKey = thumbKeyOf(file.storage_key);
       if (await this.deps.storage.exists(thumbKey)) continue;
