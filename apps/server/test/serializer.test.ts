@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createResponseSerializers } from '../src/http/serializer.ts';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
@@ -35,6 +37,25 @@ describe(`response serialization (${testDatabaseKind})`, { timeout: 60_000 }, ()
   it('compiles every response schema of the app (no route falls back to zod)', () => {
     expect(t.app.responseSerializers.fallbacks).toEqual([]);
     expect(t.app.responseSerializers.compiled.size).toBeGreaterThan(100);
+  });
+
+  it("compiles zod's string checks without Ajv's unknown-format warning (startsWith: the brand logo)", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { compiler, fallbacks } = createResponseSerializers();
+      // In a union: fast-json-stringify compiles the branches with Ajv to pick one.
+      const branch = z.object({ logo: z.string().startsWith('/'), tag: z.string().endsWith('!') });
+      const schema = z.union([branch, z.object({ none: z.literal(true) })]);
+      const stringify = compiler({ schema, method: 'GET', url: '/x', httpStatus: '200' } as never);
+      expect(fallbacks).toEqual([]);
+      expect(JSON.parse(stringify({ logo: '/a.svg', tag: 'hi!' }) as string)).toEqual({
+        logo: '/a.svg',
+        tag: 'hi!',
+      });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('real answers are the JSON zod serialized: nullables, optionals, dates, lists, errors', async () => {

@@ -61,7 +61,24 @@ function toJsonSchema(schema: z.ZodType): JsonSchema {
   // `unrepresentable: 'throw'` (the default) refuses transforms, dates, custom types.
   const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as JsonSchema;
   delete json.$schema;
+  withoutZodOnlyFormats(json);
   return json;
+}
+
+/** Formats zod writes beside a `pattern` that says the same (`.startsWith()` and friends). */
+const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes']);
+
+/**
+ * Drops those formats: JSON Schema has no such format, and the Ajv that fast-json-stringify uses
+ * to pick a branch of a union warned about each one at every start. Serializing never checks a
+ * format; the pattern stays.
+ */
+function withoutZodOnlyFormats(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(withoutZodOnlyFormats);
+  if (node === null || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (typeof record.format === 'string' && ZOD_ONLY_FORMATS.has(record.format)) delete record.format;
+  Object.values(record).forEach(withoutZodOnlyFormats);
 }
 
 export function createResponseSerializers(): ResponseSerializers {
