@@ -68,6 +68,8 @@ describe('settings', () => {
     await waitFor(() => expect(api.callsTo('POST', '/v1/auth/modify')).toHaveLength(1));
     expect(JSON.parse(api.callsTo('POST', '/v1/auth/modify')[0]!.body!)).toEqual({ language: 'German' });
     expect(i18n.language).toBe('de');
+    // The dialog fades out (while it does, the page behind it is hidden from assistive technology).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
       within(screen.getByRole('radiogroup', { name: 'Sprache' })).getByRole('radio', { name: 'Deutsch' }),
     ).toBeChecked();

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '@/lib/i18n-react';
 import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { PageSkeleton } from '@/components/PageSkeleton';
@@ -10,9 +10,9 @@ import { installFakeApi, renderApp } from './helpers';
 
 function renderSkeleton(ui: ReactElement, language: 'en' | 'de' = 'en') {
   return render(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nProvider i18n={createI18n(language)}>
       <ThemeProvider theme={createAppTheme()}>{ui}</ThemeProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

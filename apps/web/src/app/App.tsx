@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@/lib/translator';
 import type { ProductVisibilityState } from '@pet/contract';
 import { RouterProvider } from 'react-router';
 import { ConfigGate } from './ConfigGate';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';
 import { BrandProvider } from '@/lib/brand';

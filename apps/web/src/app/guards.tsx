@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';
 import { ACTIVATION_PATH, useVisibleState } from '@/lib/product-visibility';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '@/lib/translator';
+import { I18nProvider } from '@/lib/i18n-react';
 import { NotificationProvider } from '@/lib/notifications';
 import { ProductVisibilityProvider } from '@/lib/product-visibility';
 import type { ProductVisibilityState } from '@pet/contract';
@@ -25,7 +25,7 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider
           theme={theme}
@@ -40,6 +40,6 @@ export function AppProviders({
           </NotificationProvider>
         </ThemeProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactElement, Ref } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 
 /** What a controlled input gets from its form: name, ref, value, handlers and the translated error. */
 export interface BoundFieldProps<V> {

@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 
 /** Stands in for a lazily loaded form (inside an opened list row) until its code has arrived. */
 export function FormSkeleton() {

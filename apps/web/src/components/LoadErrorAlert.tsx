@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useApiErrorMessage } from '@/lib/notifications';
 
 /** A list that could not be loaded: the feature's text, the error's message and a retry button. */

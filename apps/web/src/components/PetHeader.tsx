@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { petSchema } from '@pet/contract';
 import { PetHeaderCard } from '@/components/PetHeaderCard';
 import { api } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 
 /** Keyboard users jump over the bar and menu straight to the page content. */
 export function SkipLink({ targetId }: { targetId: string }) {

@@ -1,13 +1,13 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { UI_LANGUAGES, type BrandConfig, type UiLanguage } from '@pet/contract';
+import { Translator, type I18n, type TranslationTree } from './translator';
+
+export type { I18n, TFunction, TranslationTree } from './translator';
 
 /**
  * What every i18n instance needs, without any texts: the app loads its texts lazily (texts.ts),
  * the tests take them all at once (i18n.ts). Nothing here may import a locale file, or the first
  * visit would download every text of both languages.
  */
-export type TranslationTree = { [key: string]: string | TranslationTree };
 
 /** The user's explicit choice (Change language); without it the browser decides. */
 export const LANGUAGE_STORAGE_KEY = 'pet.language';
@@ -32,7 +32,7 @@ export function addTextPart(
   part: TextPart,
   tree: TranslationTree,
 ): void {
-  instance.addResourceBundle(language, 'translation', tree, true, false);
+  instance.addResourceBundle(language, tree, false);
   const parts = loadedParts.get(instance) ?? new Set<string>();
   parts.add(`${language}:${part}`);
   loadedParts.set(instance, parts);
@@ -109,21 +109,12 @@ export function rememberLanguage(language: UiLanguage): void {
 
 /** An instance without texts yet; its texts are added with addTextPart. */
 export function createI18nInstance(language: UiLanguage): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: {},
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: [...UI_LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+  const instance = new Translator(language);
   const syncDocumentLanguage = (lng: string) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   };
   syncDocumentLanguage(language);
-  instance.on('languageChanged', syncDocumentLanguage);
+  instance.onLanguageChanged(syncDocumentLanguage);
   return instance;
 }
 
@@ -132,7 +123,7 @@ export function applyBrandWording(instance: I18n, wording: BrandConfig['wording'
   for (const language of UI_LANGUAGES) {
     const overrides = wording[language];
     if (Object.keys(overrides).length > 0) {
-      instance.addResourceBundle(language, 'translation', overrides, true, true);
+      instance.addResourceBundle(language, overrides, true);
     }
   }
 }

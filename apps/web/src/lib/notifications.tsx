@@ -11,7 +11,7 @@ import {
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { FREE_SERVICE_KEY } from '@pet/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { errorKeyOf, isApiError } from './api-client';
 
 /** Fetched with the first message: a first visit that shows none does not download it. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { UiLanguage } from '@pet/contract';
 import { isUiLanguage, rememberLanguage } from './i18n-core';
 import { hasTexts, loadTexts } from './texts';

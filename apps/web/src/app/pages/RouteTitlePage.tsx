@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { CenteredCard } from '@/components/CenteredCard';
 import { PageTitle } from '@/components/PageTitle';
 import { isSignedInAccess, useRouteHandle } from '@/app/route-handle';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
 import { useBrand } from '@/lib/brand';
 import { useSignedInUser } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
 import { ContactsPage } from '@/features/contacts/components/ContactsPage';
 

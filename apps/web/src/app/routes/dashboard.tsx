@@ -7,7 +7,7 @@ import PetsIcon from '@mui/icons-material/Pets';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard, LinkCardCue } from '@/components/LinkCard';
 import { PageSkeleton } from '@/components/PageSkeleton';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
 import { endSession } from '@/app/session-actions';
 import { DeleteAccountPage } from '@/features/account/components/DeleteAccountPage';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { documentTypeFitsPet, type DocumentCategory } from '@pet/contract';
 import { useRouteHandle } from '@/app/route-handle';
 import { PetNotFound } from '@/features/documents/components/PetNotFound';

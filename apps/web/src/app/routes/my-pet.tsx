@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { usePet } from '@/features/pets/api/fetch-pet';
 import { PetFormSkeleton } from '@/features/pets/components/PetFormSkeleton';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { PetLimitNotice } from '@/features/pets/components/PetLimitNotice';
 import { PetProfileForm } from '@/features/pets/components/PetProfileForm';

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';
 import type { NotAllowedState } from '@/lib/paths';

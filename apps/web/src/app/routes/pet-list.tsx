@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { useRouteHandle } from '@/app/route-handle';
 import { PetList } from '@/features/pets/components/PetList';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
 import { SubscriptionPage } from '@/features/subscription/components/SubscriptionPage';
 

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { isAccountMenuItemVisible } from '@pet/contract';
 import { useRouteHandle } from '@/app/route-handle';
 import { useBrand } from '@/lib/brand';

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { RouterLink } from '@/components/RouterLink';
 import { buildCrumbs, isRoutePath, type Crumb, type BuildCrumbsOptions } from './breadcrumbs';
 

@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { TOOLBAR_HEIGHT_PX } from '@pet/contract';
 import { SkipLink } from '@/components/SkipLink';
 import { AppBreadcrumbs } from './AppBreadcrumbs';

@@ -13,7 +13,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PetsIcon from '@mui/icons-material/Pets';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { EXPAND_ANIMATION_MS, type PetSummary } from '@pet/contract';
 import { LanguageDialog } from '@/components/LanguageDialog';
 import { useChooseAccountLanguage } from '@/features/account/use-account-language';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import { useColorScheme } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { THEME_MODE_OPTIONS } from './theme-mode-options';
 
 /** Fetched on first open: the menu (MUI Menu, Popover) is not part of a first visit. */

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { TOOLBAR_HEIGHT_PX } from '@pet/contract';
 import { BrandLogo } from '@/components/BrandLogo';
 import { RouterLink } from '@/components/RouterLink';

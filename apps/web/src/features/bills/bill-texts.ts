@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/translator';
 import type { Order } from '@pet/contract';
 
 /** The bill period column: the dates the order pays for, or the interval when there are none. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { UserInfo } from '@pet/contract';
 import { PhotoPickerField } from '@/components/PhotoPickerField';
 import { isApiError } from '@/lib/api-client';

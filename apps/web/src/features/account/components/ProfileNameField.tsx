@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { NAME_MAX_LENGTH, profileNameFormSchema, type ProfileNameForm } from '@pet/contract';
 import { useNotify } from '@/lib/notifications';
 import { useModifyUser } from '@/features/account/api/modify-user';

@@ -13,7 +13,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { EXPAND_ANIMATION_MS } from '@pet/contract';
 import { PageTitle } from '@/components/PageTitle';
 import { useBrand } from '@/lib/brand';

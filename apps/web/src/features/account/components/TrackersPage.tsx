@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GpsFixedOutlinedIcon from '@mui/icons-material/GpsFixedOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { IconBubble } from '@/components/IconBubble';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';

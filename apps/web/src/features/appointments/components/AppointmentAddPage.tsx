@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { appointmentsAllowed, LIMIT_KEYS } from '@pet/contract';
 import { FormCard } from '@/components/FormCard';
 import { PageSkeleton } from '@/components/PageSkeleton';

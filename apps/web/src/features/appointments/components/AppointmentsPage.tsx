@@ -7,7 +7,7 @@ import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlin
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import PetsOutlinedIcon from '@mui/icons-material/PetsOutlined';
 import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import {
   appointmentsAllowed,
   appointmentTypeLabel,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { UpgradeAlert } from '@/components/UpgradeAlert';
 import { useBrand } from '@/lib/brand';
 

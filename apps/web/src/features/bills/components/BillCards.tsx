@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { billPeriod, intervalLabel } from '../bill-texts';
 import type { BillsViewProps } from './BillsTable';
 import { InvoicePdfButton } from './InvoicePdfButton';

@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { Order } from '@pet/contract';
 import { billPeriod, intervalLabel } from '../bill-texts';
 import type { useOpenInvoice } from '../use-open-invoice';

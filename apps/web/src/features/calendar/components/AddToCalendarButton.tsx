@@ -2,7 +2,7 @@ import { useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Button from '@mui/material/Button';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { paidExtrasAllowed } from '@pet/contract';
 import { useNotify } from '@/lib/notifications';
 import { useSignedInUser } from '@/lib/session';

@@ -19,7 +19,7 @@ import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import PetsIcon from '@mui/icons-material/Pets';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import VolunteerActivismOutlinedIcon from '@mui/icons-material/VolunteerActivismOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { EXPAND_ANIMATION_MS, type BuiltInContactType, type Contact } from '@pet/contract';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { useNotify } from '@/lib/notifications';

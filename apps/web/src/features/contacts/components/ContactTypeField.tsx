@@ -4,7 +4,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { CONTACT_TYPES } from '@pet/contract';
 
 /** The select entry that opens the text field for a type of the user's own. */

@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { PageTitle } from '@/components/PageTitle';
 import { PetHeader, usePetHeaderPet } from '@/components/PetHeader';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { DATA_EXPORT_TTL_DAYS, type DataExport } from '@pet/contract';
 import { useNotify } from '@/lib/notifications';
 import { dataExportFileUrl, useDataExport, useStartDataExport } from '../api/data-export';

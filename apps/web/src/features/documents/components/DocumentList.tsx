@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { decodeDocUrl, isDocumentOfCategory, type DocumentCategory, type PetDocument } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { PageTitle } from '@/components/PageTitle';

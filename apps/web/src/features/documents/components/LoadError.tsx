@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useApiErrorMessage } from '@/lib/notifications';
 
 /** The documents could not be loaded: the catalogue's text and a retry, inside the page. */

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import PetsIcon from '@mui/icons-material/Pets';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';
 

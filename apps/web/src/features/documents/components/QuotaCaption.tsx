@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { DocumentQuota } from '@/features/documents/quota';
 
 /** "3 of 5 documents used": the limit flag beside the add entry (nothing for unlimited plans). */

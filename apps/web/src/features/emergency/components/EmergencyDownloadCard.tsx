@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { EMERGENCY_DEFAULT_LANGUAGE, emergencyFileName, type EmergencyLanguage } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { UpgradeAlert } from '@/components/UpgradeAlert';

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { EMERGENCY_LANGUAGES, emergencyLanguageSchema, type EmergencyLanguage } from '@pet/contract';
 
 /** The language of the emergency file (English or German; pet-data section 2). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { LIMIT_KEYS } from '@pet/contract';
 import { UpgradePrompt } from '@/components/UpgradePrompt';
 

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PetsOutlinedIcon from '@mui/icons-material/PetsOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { LIMIT_KEYS } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { RouterLink } from '@/components/RouterLink';

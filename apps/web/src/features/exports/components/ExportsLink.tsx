@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import IosShareIcon from '@mui/icons-material/IosShare';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard } from '@/components/LinkCard';
 import { petPath, type PetRef } from '@/lib/paths';

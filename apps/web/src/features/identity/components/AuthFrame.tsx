@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import { AuthWallpaper } from './AuthWallpaper';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { emailSchema, forgotPasswordFormSchema, type ForgotPasswordForm } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { errorKeyOf } from '@/lib/api-client';

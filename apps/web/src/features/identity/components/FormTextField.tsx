@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { emailFieldLook, TextFieldView, type TextFieldLookProps } from './TextFieldView';
 
 export interface FormTextFieldProps<T extends FieldValues> extends TextFieldLookProps {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PASSWORD_MAX_LENGTH } from '@pet/contract';
 import { useConfirmRevalidation } from '../use-confirm-revalidation';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';

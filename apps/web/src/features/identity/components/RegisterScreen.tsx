@@ -16,7 +16,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '@/lib/i18n-react';
 import { FormElement } from '@/components/FormElement';
 import { useSearchParams } from 'react-router';
 import {

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { RouterLink } from '@/components/RouterLink';
 import { useNotify } from '@/lib/notifications';
 import { useSendVerificationEmailMutation } from '../api/send-verification-email';

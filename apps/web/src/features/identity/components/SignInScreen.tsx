@@ -13,7 +13,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import PetsIcon from '@mui/icons-material/Pets';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { SIGN_IN_VERIFIED_PARAM, type SignInForm } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { errorKeyOf } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { MedicalType } from '@pet/contract';
 import { FormCard } from '@/components/FormCard';
 import { PageTitle } from '@/components/PageTitle';

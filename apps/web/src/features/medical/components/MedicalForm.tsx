@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { GridProps } from '@mui/material/Grid';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import {
   COMMENTS_MAX_LENGTH,
   LIMIT_KEYS,

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import EmergencyOutlinedIcon from '@mui/icons-material/EmergencyOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import {
   PET_LIST_EXPAND_ANIMATION_MS,
   medicalItemsOfType,

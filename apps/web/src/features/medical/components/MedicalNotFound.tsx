@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PetNotFound } from '@/components/PetNotFound';
 import { isApiError } from '@/lib/api-client';
 

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { MEDICAL_CATEGORIES, medicalItemsOfType } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard, LinkCardCue } from '@/components/LinkCard';

@@ -3,7 +3,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { TAKING_SCHEDULE, type TakingSchedule } from '@pet/contract';
 
 /** taking_schedule: any of mornings, noons and evenings (kept in that order). */

@@ -1,6 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import PetsIcon from '@mui/icons-material/Pets';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 
 /** The pet's photo, or the default paw icon when it has none (or the photo cannot be loaded). */
 export function PetAvatar({

@@ -18,7 +18,7 @@ import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import FolderSharedOutlinedIcon from '@mui/icons-material/FolderSharedOutlined';
 import MedicalServicesOutlinedIcon from '@mui/icons-material/MedicalServicesOutlined';
 import PetsOutlinedIcon from '@mui/icons-material/PetsOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { PetSummary } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { LinkCard } from '@/components/LinkCard';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PhotoPickerField } from '@/components/PhotoPickerField';
 import { PetAvatar } from './PetAvatar';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { deDE, enUS } from '@mui/x-date-pickers/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { dateFnsLocale } from '@/lib/dates';
 
 /** Date pickers in the UI language (calendar, placeholders TT.MM.JJJJ / DD.MM.YYYY, buttons). */

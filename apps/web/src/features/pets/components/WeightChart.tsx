@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useColorScheme, useTheme, type Theme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { format } from 'date-fns';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { parseDdMmYyyy, type WeightEntry } from '@pet/contract';
 import { formatDate } from '@/lib/dates';
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import TrendingDownOutlinedIcon from '@mui/icons-material/TrendingDownOutlined';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { UserInfo } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { formatDate } from '@/lib/dates';

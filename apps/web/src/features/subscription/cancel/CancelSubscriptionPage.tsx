@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Navigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';

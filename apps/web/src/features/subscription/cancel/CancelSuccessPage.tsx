@@ -6,7 +6,7 @@ import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import { addDays } from 'date-fns';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import {
   DOCUMENTS_KEPT_AFTER_CANCELLATION,
   REACTIVATION_WINDOW_DAYS,

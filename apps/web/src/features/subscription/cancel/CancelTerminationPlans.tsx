@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { UserInfo } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { usePublicConfig } from '@/lib/brand';

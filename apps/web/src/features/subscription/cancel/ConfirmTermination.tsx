@@ -18,7 +18,7 @@ import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { addDays } from 'date-fns';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import {
   DOCUMENTS_KEPT_AFTER_CANCELLATION,
   REACTIVATION_WINDOW_DAYS,

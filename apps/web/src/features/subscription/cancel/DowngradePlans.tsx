@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import TrendingDownOutlinedIcon from '@mui/icons-material/TrendingDownOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { formatEuro, type Product, type UserInfo } from '@pet/contract';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { RouterLink } from '@/components/RouterLink';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import { useSuccessHomePath } from '@/lib/mobile-embedding';

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';

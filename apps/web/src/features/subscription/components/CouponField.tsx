@@ -7,7 +7,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { couponMessageKey, type PayType } from '@pet/contract';
 import { errorKeyOf } from '@/lib/api-client';
 import { useCheckCoupon } from '../api/coupon';

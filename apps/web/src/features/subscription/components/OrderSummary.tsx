@@ -10,7 +10,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { formatEuro, type PayType, type PricesResponse, type Product } from '@pet/contract';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/notifications';

@@ -9,7 +9,7 @@ import HourglassTopOutlinedIcon from '@mui/icons-material/HourglassTopOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';
 import { useSuccessHomePath } from '@/lib/mobile-embedding';

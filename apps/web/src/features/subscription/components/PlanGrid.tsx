@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { BrandConfig, PayType, Product } from '@pet/contract';
 import { useApiErrorMessage } from '@/lib/notifications';
 import { effectivePayType, isCurrentState, type PlanCardState } from '../plan-rules';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { PayType, Product } from '@pet/contract';
 import { PageTitle } from '@/components/PageTitle';
 import { usePublicConfig } from '@/lib/brand';

@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 
 /** Messages the spec shows with the support e-mail as a link (Code_Expired_Text and the like). */
 export const KEYS_WITH_SUPPORT_LINK: ReadonlySet<string> = new Set([

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import CreditCardOffOutlinedIcon from '@mui/icons-material/CreditCardOffOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { PaymentMethodResponse } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { useApiErrorMessage } from '@/lib/notifications';

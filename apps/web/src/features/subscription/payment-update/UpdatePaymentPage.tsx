@@ -14,7 +14,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import OpenInNewOutlinedIcon from '@mui/icons-material/OpenInNewOutlined';
 import ReplayOutlinedIcon from '@mui/icons-material/ReplayOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-client';

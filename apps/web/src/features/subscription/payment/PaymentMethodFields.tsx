@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { SEPA_PRENOTIFICATION_DAYS, SEPA_REFUND_WEEKS, type PublicConfig } from '@pet/contract';
 import { SandboxPaymentFields } from './SandboxPaymentFields';
 import type { PaymentConfirmer, PaymentMethodKind } from './types';

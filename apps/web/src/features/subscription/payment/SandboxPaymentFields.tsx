@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import {
   cardNumberError,
   cvcError,

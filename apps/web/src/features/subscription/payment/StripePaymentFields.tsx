@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useColorScheme, useTheme, type Theme } from '@mui/material/styles';
 import { CardElement, Elements, IbanElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElementStyle } from '@stripe/stripe-js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { cardErrorText } from './card-errors';
 import { confirmWithStripe } from './stripe-confirm';
 import type { FieldError, PaymentConfirmer, PaymentMethodKind } from './types';

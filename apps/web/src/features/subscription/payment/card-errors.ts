@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/translator';
 import { CARD_ERROR_KEYS } from '@pet/contract';
 import type { FieldError } from './types';
 
