@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { SIDEBAR_WIDTH_PX, TOOLBAR_HEIGHT_PX } from '@pet/contract';
 
 /** What the page will show: tiles (dashboards), rows (lists) or fields (forms). */
@@ -37,13 +36,23 @@ function ContentSkeleton({ variant, withTitle }: { variant: PageSkeletonVariant;
         </Box>
       ) : null}
       {variant === 'cards' ? (
-        <Grid container spacing={{ xs: 2, md: 3 }}>
+        // The dashboard's tiles (Grid, size xs 12 / sm 6 / lg 3) as a CSS grid: MUI's Grid would be
+        // on every first visit for these four shapes.
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 2, md: 3 },
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              lg: 'repeat(4, minmax(0, 1fr))',
+            },
+          }}
+        >
           {[0, 1, 2, 3].map((i) => (
-            <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
-              <Skeleton variant="rounded" height={176} sx={{ borderRadius: 4 }} />
-            </Grid>
+            <Skeleton key={i} variant="rounded" height={176} sx={{ borderRadius: 4 }} />
           ))}
-        </Grid>
+        </Box>
       ) : variant === 'list' ? (
         <Stack spacing={1.5}>
           {[0, 1, 2].map((i) => (
