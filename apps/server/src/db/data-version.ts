@@ -19,13 +19,13 @@ export function dataVersionOf(handle: DatabaseHandle): DataVersion {
     // The WAL insert position moves with every committed (and every aborted) write of any
     // instance, including writes committed without waiting for the flush.
     const pool = handle.driver as pg.Pool;
-    return async () => {
+    return sharedReadsAfterArrival(async () => {
       const { rows } = await pool.query<{ v: string }>({
         name: 'pet_data_version',
         text: 'select pg_current_wal_lsn()::text as v',
       });
       return rows[0]!.v;
-    };
+    });
   }
   // total_changes(): rows written through this process's one connection (the app, better-auth and
   // the job loop all share it), exact and nearly free (no lock). data_version: commits of any other
@@ -45,5 +45,35 @@ export function dataVersionOf(handle: DatabaseHandle): DataVersion {
       othersReadAt = now;
     }
     return `${othersVersion}.${totalChanges.get() as number}`;
+  };
+}
+
+/**
+ * One database round trip for many callers without ever answering a value read before a caller
+ * arrived: a caller that finds no read in flight starts one; a caller that finds one in flight
+ * (sent before it came, so it may miss a write that committed just before) waits for the next
+ * read, which starts when that one ends and is shared by everyone who queued meanwhile. Under
+ * load that is one read per round trip instead of one per request; each answer is still at least
+ * as new as its caller.
+ */
+export function sharedReadsAfterArrival(read: () => Promise<string>): () => Promise<string> {
+  let inFlight: Promise<string> | null = null;
+  let queued: Promise<string> | null = null;
+  const start = (): Promise<string> => {
+    const current: Promise<string> = read().finally(() => {
+      if (inFlight === current) inFlight = null;
+    });
+    inFlight = current;
+    return current;
+  };
+  return () => {
+    if (!inFlight) return start();
+    queued ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return start();
+      });
+    return queued;
   };
 }
