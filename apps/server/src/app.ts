@@ -129,6 +129,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(readCachePlugin, {
     dataVersion: dataVersionOf(database),
     now: () => clock.now().getTime(),
+    ttlMs: config.http.readCacheTtlMs,
   });
   await registerCompression(app);
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { READ_CACHE_TTL_MS as DEFAULT_READ_CACHE_TTL_MS } from './http/read-cache.ts';
 import { BRAND_IDS, DEFAULT_BRAND, brandIdSchema, type BrandId } from '@pet/contract';
 
 /**
@@ -73,6 +74,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** A request whose connection sends nothing for this long (a stalled upload) answers 408. */
   REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
+  /** How long a signed-in read's answer may be reused (http/read-cache.ts); 0 turns the cache off. */
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_READ_CACHE_TTL_MS),
   /** Upper bound for receiving a whole request (5 files of 25 MB on a slow line). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(900_000),
   /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */
@@ -115,7 +118,7 @@ export interface AppConfig {
   /** Fastify's trustProxy: false (no proxy), a hop count, or the trusted proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   /** Timeouts of a request's connection: idle (nothing received) and the whole request. */
-  http: { idleTimeoutMs: number; requestTimeoutMs: number };
+  http: { idleTimeoutMs: number; requestTimeoutMs: number; readCacheTtlMs: number };
   /** Business time can be moved forward (POST /dev/clock/advance): never in production. */
   devClock: boolean;
   identity: {
@@ -295,7 +298,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsConfig(e, dataDir),
     rateLimit: rateLimitConfig(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    http: { idleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_MS, requestTimeoutMs: e.REQUEST_TIMEOUT_MS },
+    http: {
+      idleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      readCacheTtlMs: e.READ_CACHE_TTL_MS,
+    },
     devClock: e.NODE_ENV !== 'production',
     identity: {
       authSecret: e.AUTH_SECRET ?? null,

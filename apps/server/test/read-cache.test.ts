@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ReadCache } from '../src/http/read-cache.ts';
+import { loadConfig } from '../src/config.ts';
+import { READ_CACHE_TTL_MS, ReadCache } from '../src/http/read-cache.ts';
 import { testDatabaseKind } from './helpers.ts';
 import { call, v1 } from './identity-helpers.ts';
 import { as, setUpOwnerAndStranger } from './support/owners.ts';
@@ -40,6 +41,13 @@ describe('ReadCache', () => {
     const cache = new ReadCache(() => 0, 0);
     cache.set('k', 'v', '{}');
     expect(cache.get('k', 'v')).toBeUndefined();
+  });
+
+  it('takes its TTL from READ_CACHE_TTL_MS (0 turns it off), 5 s by default', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/unused' };
+    expect(loadConfig(base).http.readCacheTtlMs).toBe(READ_CACHE_TTL_MS);
+    expect(loadConfig({ ...base, READ_CACHE_TTL_MS: '0' }).http.readCacheTtlMs).toBe(0);
+    expect(() => loadConfig({ ...base, READ_CACHE_TTL_MS: '-1' })).toThrow();
   });
 });
 
