@@ -19,7 +19,7 @@ export function useStoredLanguageApplied(stored: UserLanguage | undefined): void
   const { language, setLanguage } = useLanguage();
   const storedUi = stored ? userLanguageToUi(stored) : undefined;
   useEffect(() => {
-    if (storedUi && storedUi !== language) setLanguage(storedUi);
+    if (storedUi && storedUi !== language) void setLanguage(storedUi);
     // The UI language is deliberately not a dependency (see above).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedUi, setLanguage]);
@@ -46,13 +46,16 @@ export function useChooseAccountLanguage(): {
     async (next: UiLanguage) => {
       if (next === language) return;
       const before = language;
-      setLanguage(next);
+      const switched = setLanguage(next);
       try {
         await mutateAsync({ language: uiLanguageToUserLanguage(next) });
-        // In the chosen language (the notifier may still hold the previous one for this render).
+        // The message is in the chosen language, so its texts must be there first: the save can
+        // answer before they have loaded (the notifier may still hold the previous language).
+        await switched;
         notify.show(i18n.t('account.settings.languageSaved', { lng: next }), 'success');
       } catch (error) {
-        setLanguage(before);
+        await switched;
+        await setLanguage(before);
         notify.error(error);
       }
     },
