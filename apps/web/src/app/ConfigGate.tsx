@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n-react';
 import { PageSkeleton } from '@/components/PageSkeleton';
@@ -23,8 +23,11 @@ export function ConfigGate({ children }: { children: ReactNode }) {
     },
   });
 
-  if (config.data) return <BrandProvider config={config.data}>{children}</BrandProvider>;
-  if (config.isError) {
+  // The first screen renders as a transition once the answer is there: React renders it in slices
+  // and lets the browser in between, instead of one long task (a query's update is synchronous).
+  const data = useDeferredValue(config.data);
+  if (data) return <BrandProvider config={data}>{children}</BrandProvider>;
+  if (config.isError && !data) {
     return (
       <ErrorState
         fullPage

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '@/lib/i18n-react';
@@ -59,8 +59,11 @@ export function SignedInGuard() {
   const handle = useRouteHandle();
   const visibility = useVisibleState();
   const waiting = useWaitForSignOut(session, location.pathname);
+  // Once the session is known the signed-in screens render as a transition, in slices (see
+  // ConfigGate); only that step is deferred, never a sign-out.
+  const stillLoading = useDeferredValue(session.status === 'loading');
 
-  if (session.status === 'loading' || waiting) return <PageSkeleton fullPage />;
+  if (session.status === 'loading' || stillLoading || waiting) return <PageSkeleton fullPage />;
   if (session.status === 'error') return <SessionError session={session} />;
   if (session.status === 'signedOut') {
     const access = handle && isSignedInAccess(handle.access) ? handle.access : 'signedIn';

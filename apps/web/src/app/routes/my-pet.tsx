@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
@@ -11,12 +12,18 @@ export function Component() {
   const { t } = useTranslation();
   const { id = '', name = '' } = useParams();
   const pet = usePet(id);
+  // The form is large: once the pet is there it renders as a transition, in slices (see ConfigGate).
+  const stillPending = useDeferredValue(pet.isPending);
   // The failure screen has its own heading.
   if (pet.isError) return <PetNotFound error={pet.error} onRetry={() => void pet.refetch()} />;
   return (
     <>
       <PageTitle title={t('route.myPet')} subtitle={pet.data?.name ?? name} />
-      {pet.isPending ? <PetFormSkeleton /> : <PetProfileForm key={pet.data.id} mode="edit" pet={pet.data} />}
+      {pet.isPending || stillPending ? (
+        <PetFormSkeleton />
+      ) : (
+        <PetProfileForm key={pet.data.id} mode="edit" pet={pet.data} />
+      )}
     </>
   );
 }
