@@ -13,6 +13,8 @@ import { signedInSession, startServer } from './support/server.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_DIR = path.resolve(process.env.LIGHTHOUSE_DIR ?? path.join(import.meta.dirname, '..'));
+/** Where to keep each page's full report (JSON), for reading its trace and network chain. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** The issue's goal for each page (reported, not enforced). */
 const GOAL = 90;
 
@@ -93,6 +95,11 @@ try {
     if (new URL(run.lhr.finalDisplayedUrl).pathname !== page.split('?')[0]) {
       console.error(`${page} ended at ${run.lhr.finalDisplayedUrl}`);
       failed = true;
+    }
+    if (REPORT_DIR) {
+      fs.mkdirSync(REPORT_DIR, { recursive: true });
+      const file = page.split('/').filter(Boolean)[0] ?? 'root';
+      fs.writeFileSync(path.join(REPORT_DIR, `${file}.json`), JSON.stringify(run.lhr));
     }
     const audit = (id: string) => run.lhr.audits[id]?.displayValue ?? '?';
     results.push({

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -5,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PUBLIC_TEXT_FILES } from './src/locales/parts';
 
 /** The one Node process (apps/server) that answers these paths; the dev server forwards them. */
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -28,23 +30,55 @@ const vendorGroups = [
   { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
 ];
 
-/** The app's entry and the sign-in route module (see signInGraph). */
+/** The app's entry, and the modules whose static import graphs get one chunk each (lazyGraphs). */
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const SIGN_IN_ROUTE = fileURLToPath(new URL('./src/app/routes/signin.tsx', import.meta.url));
+const SIGNED_IN_SHELL = fileURLToPath(new URL('./src/app/shell/SignedInLayout.tsx', import.meta.url));
 
 /**
- * Collects, at the end of the build, what the sign-in route needs beyond the initial load (the
- * static import graph of the route minus that of the entry), so that one chunk holds all of it:
- * otherwise a first visit to /signin fetches some thirty small shared chunks (each MUI part,
- * each identity component on its own), which compress worse one by one than together and each
- * cost a request. Other routes that share some of these modules load them from this chunk.
+ * The route modules outside the signed-in area (access `open` or `signedOutOnly`), read from the
+ * route table: what they share with the signed-in shell must not pull the shell's chunk into a
+ * visit to /register or /forgot-password.
  */
-function signInGraph(): { plugin: Plugin; has: (id: string) => boolean } {
-  const graph = new Set<string>();
+function publicRouteModules(): string[] {
+  const table = readFileSync(fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url)), 'utf8');
+  const loaders = new Map(
+    [...table.matchAll(/const (\w+) = \(\) => import\('\.\/routes\/([\w-]+)'\)/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  const modules = [...table.matchAll(/access: '(?:open|signedOutOnly)',[^{}]*?module: (\w+)/gs)].map((m) => {
+    const file = loaders.get(m[1]!);
+    if (!file) throw new Error(`vite.config: route module ${m[1]} not found in route-table.ts`);
+    return fileURLToPath(new URL(`./src/app/routes/${file}.tsx`, import.meta.url));
+  });
+  if (!modules.includes(SIGN_IN_ROUTE)) throw new Error('vite.config: route-table.ts changed its layout');
+  return modules;
+}
+
+/**
+ * Collects, at the end of the build, what a lazily loaded module needs beyond the initial load
+ * (its static import graph minus that of the entry), so that one chunk holds all of it: otherwise
+ * a first visit fetches some thirty small shared chunks (each MUI part, each component on its
+ * own), which compress worse one by one than together and each cost a request (on a phone's
+ * network, a round trip per six of them). Here for the sign-in route (a first visit to /signin)
+ * and the signed-in shell (sidebar, top bar, profile menu: every first visit after sign-in).
+ * A module in both graphs goes with the sign-in route; what the shell shares with the public
+ * routes (register, forgot password, checkout) goes in a chunk of its own (`shell-shared`), so
+ * that those pages do not load the shell. Signed-in routes that share some of these modules load them
+ * from these chunks.
+ */
+function lazyGraphs(
+  roots: Record<string, string>,
+  /** Modules these graphs share with a later root go to that root's `-shared` group. */
+  keepOut: () => string[],
+): {
+  plugin: Plugin;
+  graphOf: (id: string) => string | null;
+} {
+  const owner = new Map<string, string>();
   return {
-    has: (id) => graph.has(id),
+    graphOf: (id) => owner.get(id) ?? null,
     plugin: {
-      name: 'pet-sign-in-graph',
+      name: 'pet-lazy-graphs',
       apply: 'build',
       buildEnd() {
         const staticGraph = (root: string) => {
@@ -58,13 +92,20 @@ function signInGraph(): { plugin: Plugin; has: (id: string) => boolean } {
           return seen;
         };
         const initial = staticGraph(ENTRY);
-        graph.clear();
-        for (const id of staticGraph(SIGN_IN_ROUTE)) if (!initial.has(id)) graph.add(id);
+        owner.clear();
+        const [first, ...others] = Object.entries(roots);
+        for (const id of staticGraph(first![1])) if (!initial.has(id)) owner.set(id, first![0]);
+        const shared = new Set(keepOut().flatMap((root) => [...staticGraph(root)]));
+        for (const [name, root] of others) {
+          for (const id of staticGraph(root)) {
+            if (!initial.has(id) && !owner.has(id)) owner.set(id, shared.has(id) ? `${name}-shared` : name);
+          }
+        }
       },
     },
   };
 }
-const signIn = signInGraph();
+const lazyGraph = lazyGraphs({ signin: SIGN_IN_ROUTE, shell: SIGNED_IN_SHELL }, publicRouteModules);
 
 /**
  * zod 4's classic schemas carry their JSON Schema generator (`toJSONSchema()`, the processors of
@@ -180,7 +221,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractSchemasPure(), zodWithoutJsonSchema(), signIn.plugin, precompress()],
+  plugins: [react(), contractSchemasPure(), zodWithoutJsonSchema(), lazyGraph.plugin, precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -215,7 +256,32 @@ export default defineConfig({
               tags: ['$initial' as const],
               priority: 8,
             },
-            { name: 'signin', test: (id: string) => signIn.has(id), priority: 5 },
+            { name: 'signin', test: (id: string) => lazyGraph.graphOf(id) === 'signin', priority: 5 },
+            {
+              name: 'shell',
+              test: (id: string) => lazyGraph.graphOf(id) === 'shell',
+              priority: 4,
+              // What the shell shares with public routes stays out (see lazyGraphs), also as a
+              // dependency of the shell's own modules.
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'shell-shared',
+              test: (id: string) => lazyGraph.graphOf(id) === 'shell-shared',
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
+            // The texts (src/lib/texts.ts): one chunk per language and part instead of one per
+            // file, so a first visit to a signed-in screen fetches its texts in one request, not 14.
+            {
+              name: (id: string) => {
+                const file = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
+                if (!file) return null;
+                return `texts-${file[1]}-${PUBLIC_TEXT_FILES.has(file[2]!) ? 'public' : 'rest'}`;
+              },
+              test: /[\\/]src[\\/]locales[\\/]/,
+              priority: 6,
+            },
           ],
         },
       },

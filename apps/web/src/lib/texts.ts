@@ -1,5 +1,6 @@
 import type { I18n } from '@/lib/translator';
 import type { UiLanguage } from '@pet/contract';
+import { PUBLIC_TEXT_FILES } from '@/locales/parts';
 import {
   addTextPart,
   hasTextPart,
@@ -10,14 +11,11 @@ import {
 
 /**
  * The app's texts, fetched when needed instead of bundled: a first visit to /signin downloads the
- * sign-in texts of one language (the shell, errors and validation in translation.json, plus
- * identity.json), not every feature's texts of both languages. Every other screen first loads
+ * sign-in texts of one language (the public part, src/locales/parts.ts), not every feature's
+ * texts of both languages. The build puts each language's part in one chunk (vite.config.ts). Every other screen first loads
  * the rest of its language (`all`); a language switch loads the new language's parts first.
  */
 const localeFiles = import.meta.glob<TranslationTree>('../locales/*/*.json', { import: 'default' });
-
-/** The files sign-in, registration and the not-found page read. */
-const PUBLIC_FILES = new Set(['translation', 'identity']);
 
 export type TextScope = 'public' | 'all';
 
@@ -32,7 +30,7 @@ async function loadPart(language: UiLanguage, part: TextPart): Promise<Translati
   const files = Object.entries(localeFiles)
     .filter(([file]) => {
       const [lang, name] = file.split('/').slice(-2);
-      return lang === language && PUBLIC_FILES.has(name!.replace(/\.json$/, '')) === (part === 'public');
+      return lang === language && PUBLIC_TEXT_FILES.has(name!.replace(/\.json$/, '')) === (part === 'public');
     })
     .sort(([a], [b]) => a.localeCompare(b));
   const trees = await Promise.all(

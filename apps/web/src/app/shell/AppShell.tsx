@@ -91,7 +91,6 @@ export function AppShell() {
           id="app-sidebar"
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          ModalProps={{ keepMounted: true }}
         >
           <Box
             sx={{

@@ -40,7 +40,9 @@ export function TopBar({ onOpenMenu, menuOpen = false, logoTo, children }: TopBa
             onClick={onOpenMenu}
             aria-label={t('nav.openMenu')}
             aria-expanded={menuOpen}
-            aria-controls="app-sidebar"
+            // The phone drawer exists only while open (not kept mounted: rendering the whole
+            // sidebar hidden cost every first visit on a phone a long task).
+            aria-controls={menuOpen ? 'app-sidebar' : undefined}
           >
             <MenuIcon />
           </IconButton>
