@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UNLIMITED_DOCUMENTS } from './constants.ts';
 import { documentsLimitSchema } from './entities/subscription.ts';
+import { ACCOUNT_MENU_ITEMS } from './account-menu.ts';
 
 /**
  * Brand variants as configuration. One build serves every brand; the server picks the brand of a
@@ -17,22 +18,7 @@ export const SPECIES = ['Dog', 'Cat', 'Other'] as const;
 export const speciesSchema = z.enum(SPECIES);
 export type Species = z.infer<typeof speciesSchema>;
 
-/** The sidebar's My account sub-entries that a brand may hide (account-area section 2, Shell). */
-export const ACCOUNT_MENU_ITEMS = [
-  'profile',
-  'bills',
-  'subscription',
-  'activateProduct',
-  'changePassword',
-  'cancelSubscription',
-  'deleteAccount',
-  'updatePaymentDetails',
-  'changeLanguage',
-  /** The tracker labels screen: only in brands with GPS trackers (issue 14.21). */
-  'trackers',
-] as const;
 export const accountMenuItemSchema = z.enum(ACCOUNT_MENU_ITEMS);
-export type AccountMenuItem = z.infer<typeof accountMenuItemSchema>;
 
 /** Registration code choice; stored as product_associated (account-area section 2). */
 export const CODE_CHOICES = ['yes', 'no', 'without'] as const;
@@ -418,19 +404,6 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
 
 export function brandConfig(id: BrandId): BrandConfig {
   return BRANDS[id];
-}
-
-/** Is a My account entry visible for this brand and user (Cancel subscription hides for promo). */
-export function isAccountMenuItemVisible(
-  brand: BrandConfig,
-  item: AccountMenuItem,
-  productInternalNote?: string | null,
-): boolean {
-  if (brand.hiddenMenuItems.includes(item)) return false;
-  if (item === 'trackers' && !brand.tracker.enabled) return false;
-  if (item === 'cancelSubscription' && brand.hideCancelForPromo && productInternalNote === 'Promo')
-    return false;
-  return true;
 }
 
 /**

@@ -62,6 +62,21 @@ export const TIME_FORMAT = 'HH:mm';
 
 export const UI_LANGUAGES = ['de', 'en'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+/**
+ * Language as stored and read; 'Englisch' is a legacy spelling of English that still occurs.
+ * (Here, without zod, for the shell's language switch; entities/account.ts has its schema.)
+ */
+export const USER_LANGUAGES = ['English', 'Englisch', 'German'] as const;
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+
+export function userLanguageToUi(language: UserLanguage): UiLanguage {
+  return language === 'German' ? 'de' : 'en';
+}
+
+export function uiLanguageToUserLanguage(language: UiLanguage): 'English' | 'German' {
+  return language === 'de' ? 'German' : 'English';
+}
 export const EMERGENCY_LANGUAGES = ['de', 'en'] as const;
 export const EMERGENCY_DEFAULT_LANGUAGE = 'de' as const;
 export const EMERGENCY_FILE_NAMES = { en: 'Emergency_File.pdf', de: 'Notfallakte.pdf' } as const;

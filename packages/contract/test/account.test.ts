@@ -6,13 +6,12 @@ import {
   downgradingSchema,
   modifyBodySchema,
   profileNameFormSchema,
-  uiLanguageToUserLanguage,
   userIdQuerySchema,
   userInfoSchema,
   userInfoToAddressForm,
-  userLanguageToUi,
   type UserInfo,
 } from '../src/entities/account.ts';
+import { uiLanguageToUserLanguage, userLanguageToUi } from '../src/constants.ts';
 import { issuesOf, keysAt, parseOk } from './helpers.ts';
 import { product } from './fixtures.ts';
 

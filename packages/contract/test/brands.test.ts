@@ -1,12 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import {
-  BRANDS,
-  BRAND_IDS,
-  brandConfigSchema,
-  brandForHost,
-  isAccountMenuItemVisible,
-  type BrandId,
-} from '../src/brands.ts';
+import { BRANDS, BRAND_IDS, brandConfigSchema, brandForHost, type BrandId } from '../src/brands.ts';
+import { isAccountMenuItemVisible } from '../src/account-menu.ts';
 
 describe('brandForHost', () => {
   const map: Record<string, BrandId> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UiLanguage } from '../constants.ts';
+import { USER_LANGUAGES } from '../constants.ts';
 import { idSchema, SHORT_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS } from './common.ts';
 import { nameSchema } from './auth.ts';
 import { petSummarySchema } from './pets.ts';
@@ -7,18 +7,7 @@ import { productSchema } from './subscription.ts';
 
 /** The signed-in user's info, settings, address and account deletion (account-area 3, 5, 7). */
 
-/** Language as stored and read; 'Englisch' is a legacy spelling of English that still occurs. */
-export const USER_LANGUAGES = ['English', 'Englisch', 'German'] as const;
 export const userLanguageSchema = z.enum(USER_LANGUAGES);
-export type UserLanguage = z.infer<typeof userLanguageSchema>;
-
-export function userLanguageToUi(language: UserLanguage): UiLanguage {
-  return language === 'German' ? 'de' : 'en';
-}
-
-export function uiLanguageToUserLanguage(language: UiLanguage): 'English' | 'German' {
-  return language === 'de' ? 'German' : 'English';
-}
 
 /** A pending downgrade: the target plan and when it takes effect (epoch seconds); false if none. */
 export const downgradingSchema = z.union([

@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userInfoSchema, type ModifyBody } from '@pet/contract';
+import type { ModifyBody } from '@pet/contract';
 import { api } from '@/lib/api-client';
+import { userInfoAnswer } from '@/lib/contract-answers';
 import { patchSessionUser } from './session-cache';
 
-/** POST /v1/auth/modify: name, or language ('English' | 'German'), or stay_loggedin. Answers the user info. */
-export const modifyUser = (body: ModifyBody) => api.post('/v1/auth/modify', body, userInfoSchema);
+/**
+ * POST /v1/auth/modify: name, or language ('English' | 'German'), or stay_loggedin. Answers the
+ * user info, checked as myinfo's is (without zod: the shell's language switch uses this call).
+ */
+export const modifyUser = (body: ModifyBody) => api.post('/v1/auth/modify', body, userInfoAnswer);
 
 export function useModifyUser() {
   const queryClient = useQueryClient();
