@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/App';
 import { ROUTES, type AppRouteDefinition } from '@/app/route-table';
-import { buildRouteObjects } from '@/app/router';
+import { buildRouteObjects, loadSignedInShell } from '@/app/router';
+import { isSignedInAccess } from '@/app/route-handle';
 import { createI18nInstance, detectInitialLanguage, isUiLanguage } from '@/lib/i18n-core';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryOptions } from '@/lib/session';
@@ -48,8 +49,10 @@ const routes = ROUTES.map((route): AppRouteDefinition => {
 });
 const firstRoute = ROUTES.find((route) => route.path === window.location.pathname.replace(/(.)\/+$/, '$1'));
 
-// The first screen's code is fetched while the texts load, not after the router asks for it.
+// The first screen's code (and the signed-in shell around it) is fetched while the texts load,
+// not after the router asks for it.
 void firstRoute?.module().catch(() => undefined);
+if (firstRoute && isSignedInAccess(firstRoute.access)) void loadSignedInShell().catch(() => undefined);
 loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute) : 'all')
   .catch((error: unknown) => console.error('The texts could not be loaded', error))
   .finally(() => {

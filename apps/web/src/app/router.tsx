@@ -8,6 +8,9 @@ import { isSignedInAccess, type AccessClass, type AppRouteHandle } from './route
 import { RootLayout } from './RootLayout';
 import { PublicLayout } from './shell/PublicLayout';
 
+/** The signed-in shell's module (main.tsx starts it early on a first visit to a signed-in page). */
+export const loadSignedInShell = () => import('./shell/SignedInLayout');
+
 /** While the first route's code loads: the shape of the page instead of a blank screen. */
 function FullPageSkeleton() {
   return <PageSkeleton fullPage sidebar={false} />;
@@ -75,7 +78,7 @@ export function buildRouteObjects(routes: readonly AppRouteDefinition[] = ROUTES
             {
               // The signed-in shell (sidebar, profile menu, breadcrumbs) and the brand's hidden
               // menu items are their own chunk: a first visit to /signin does not download them.
-              lazy: async () => ({ Component: (await import('./shell/SignedInLayout')).SignedInLayout }),
+              lazy: async () => ({ Component: (await loadSignedInShell()).SignedInLayout }),
               children: routesOf(routes, isSignedInAccess),
             },
           ],
