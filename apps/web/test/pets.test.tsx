@@ -111,8 +111,9 @@ function installPetApi(options: { user?: UserInfo; pets?: Pet[]; brand?: 'primep
 }
 
 /** Types a date into an MUI date picker by its label (the picker's hidden input takes the text). */
-function typeDate(label: string, text: string) {
-  const group = screen.getByRole('group', { name: label });
+/** Types into a date field once its picker is there (the picker's code loads lazily). */
+async function typeDate(label: string, text: string) {
+  const group = await screen.findByRole('group', { name: label });
   const input = group.querySelector('input');
   if (!input) throw new Error(`no input in the date field ${label}`);
   fireEvent.change(input, { target: { value: text } });
@@ -250,7 +251,7 @@ describe('add pet', () => {
     await chooseOption(user, 'Species', 'Cat');
     await chooseOption(user, 'Gender', 'Female');
     await fill(user, screen.getByRole('textbox', { name: 'Breed' }), 'Maine Coon');
-    typeDate('Date of birth', '12.05.2020');
+    await typeDate('Date of birth', '12.05.2020');
     await user.click(save);
 
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
@@ -274,7 +275,7 @@ describe('add pet', () => {
     await chooseOption(user, 'Size', '45 cm');
     await fill(user, screen.getByRole('textbox', { name: 'Colour' }), 'black');
     await fill(user, screen.getByRole('textbox', { name: 'Labelling (chip ID)' }), '276 0981');
-    typeDate('Date of weighing', '02.02.2024');
+    await typeDate('Date of weighing', '02.02.2024');
     await fill(user, screen.getByRole('textbox', { name: 'Weight' }), '30,5');
     await user.click(screen.getByRole('button', { name: 'Add weight' }));
     await user.click(screen.getByRole('button', { name: 'Add pet' }));
@@ -379,7 +380,7 @@ describe('weights', () => {
 
     // Date without a weight: the weight error only.
     await user.clear(weight);
-    typeDate('Date of weighing', '05.05.2024');
+    await typeDate('Date of weighing', '05.05.2024');
     await user.click(add);
     expect(screen.getByText('Please enter the weight.')).toBeInTheDocument();
     expect(screen.queryByText('Please enter the date of the weighing.')).not.toBeInTheDocument();
@@ -410,7 +411,7 @@ describe('weights', () => {
     const api = installPetApi({ pets: [makePet()] });
     const { user } = renderApp('/pet-details/Bello/pet-1/my-pet');
     const list = await screen.findByRole('region', { name: 'Weight history' });
-    typeDate('Date of weighing', '15.02.2024');
+    await typeDate('Date of weighing', '15.02.2024');
     await fill(user, screen.getByRole('textbox', { name: 'Weight' }), '12.1');
     await user.click(screen.getByRole('button', { name: 'Add weight' }));
     const dates = () =>

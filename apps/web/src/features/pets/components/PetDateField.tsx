@@ -1,35 +1,10 @@
-import { useState } from 'react';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { isValid } from 'date-fns';
-import { DATE_FORMAT } from '@pet/contract';
-import { formatDate, parseDate } from '@/lib/dates';
-import { INVALID_DATE_TEXT } from '@/features/pets/pet-form';
+import { lazy, Suspense } from 'react';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import EventIcon from '@mui/icons-material/Event';
 
-/** The text a picker value stands for: '' (empty), dd.MM.yyyy, or INVALID_DATE_TEXT. */
-function textOf(date: Date | null): string {
-  if (date === null) return '';
-  return isValid(date) ? formatDate(date) : INVALID_DATE_TEXT;
-}
-
-function dateOf(text: string): Date | null {
-  return text === '' || text === INVALID_DATE_TEXT ? null : parseDate(text);
-}
-
-/**
- * A dd.MM.yyyy date as text, typed or picked from the calendar. The picker keeps a half-typed date
- * itself (the text is INVALID_DATE_TEXT meanwhile), so typing is never interrupted.
- */
-export function PetDateField({
-  label,
-  value,
-  onChange,
-  onBlur,
-  error,
-  helperText,
-  name,
-  disableFuture = false,
-  required = false,
-}: {
+export interface PetDateFieldProps {
   label: string;
   value: string;
   onChange: (text: string) => void;
@@ -39,36 +14,45 @@ export function PetDateField({
   name?: string;
   disableFuture?: boolean;
   required?: boolean;
-}) {
-  const [date, setDate] = useState<Date | null>(() => dateOf(value));
-  const [shownValue, setShownValue] = useState(value);
-  // A new value from outside (form reset, entry added): show it.
-  if (value !== shownValue) {
-    setShownValue(value);
-    if (value !== textOf(date)) setDate(dateOf(value));
-  }
+}
 
+// MUI X's date pickers are about 38 KiB brotli and their first render is heavy: the pet form
+// shows without waiting for them (a phone's first visit to My Animal).
+const PetDatePicker = lazy(() => import('./PetDatePicker'));
+
+/**
+ * A dd.MM.yyyy date as text, typed or picked from the calendar. Until the picker's code is there,
+ * the same field read-only, with its value, label, error and calendar button, so nothing moves
+ * when the picker takes its place.
+ */
+export function PetDateField(props: PetDateFieldProps) {
   return (
-    <DatePicker
+    <Suspense fallback={<DateFieldWhileLoading {...props} />}>
+      <PetDatePicker {...props} />
+    </Suspense>
+  );
+}
+
+function DateFieldWhileLoading({ label, value, error, helperText, name, required }: PetDateFieldProps) {
+  return (
+    <TextField
       label={label}
-      value={date}
-      format={DATE_FORMAT}
-      disableFuture={disableFuture}
-      onChange={(next) => {
-        const text = textOf(next);
-        setDate(next);
-        setShownValue(text);
-        onChange(text);
-      }}
+      name={name}
+      value={value}
+      required={required}
+      error={error}
+      helperText={helperText}
+      fullWidth
       slotProps={{
-        field: { clearable: true },
-        textField: {
-          name,
-          required,
-          fullWidth: true,
-          error,
-          helperText,
-          onBlur,
+        htmlInput: { readOnly: true },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton edge="end" disabled tabIndex={-1} aria-hidden>
+                <EventIcon />
+              </IconButton>
+            </InputAdornment>
+          ),
         },
       }}
     />

@@ -53,7 +53,6 @@ import {
 import { PetDateField } from './PetDateField';
 import { PetLimitNotice } from './PetLimitNotice';
 import { PetPhotoField } from './PetPhotoField';
-import { PetsLocalizationProvider } from './PetsLocalizationProvider';
 import { usePetLimit } from './use-pet-limit';
 import { WeightsEditor } from './WeightsEditor';
 
@@ -495,75 +494,69 @@ export function PetProfileForm(props: PetProfileFormProps) {
   const cancelTo = pet ? petPath(pet) : '/dashboard/my-pets';
 
   return (
-    <PetsLocalizationProvider>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        {limitKey ? (
-          <Box ref={limitRef} sx={{ mb: 3 }}>
-            <PetLimitNotice messageKey={limitKey} showUpsell={showUpsell} />
-          </Box>
-        ) : null}
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 7 }}>
-            <Card>
-              <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-                <SectionHeading>{t('pets.form.profileHeading')}</SectionHeading>
-                <PhotoSection
-                  control={control}
-                  imageSrc={photoSrc}
-                  progress={uploadProgress}
-                  disabled={saving}
-                  hint={pet ? t('pets.photo.editHint') : t('pets.photo.addHint')}
-                  onCropped={onPhotoCropped}
-                  onRemove={!pet && pendingPhoto ? removePendingPhoto : undefined}
-                />
-                <Divider sx={{ my: 3 }} />
-                <ProfileFields
-                  control={control}
-                  species={brand.species}
-                  speciesFixed={Boolean(speciesFixed)}
-                />
-              </CardContent>
-            </Card>
-          </Grid>
-
-          <Grid size={{ xs: 12, md: 5 }}>
-            <Card ref={weightSectionRef}>
-              <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-                <SectionHeading>{t('pets.weights.heading')}</SectionHeading>
-                <WeightsSection
-                  control={control}
-                  input={weightInput}
-                  errors={weightErrors}
-                  disabled={saving}
-                  withChart={Boolean(pet)}
-                  onInputChange={changeWeightInput}
-                  onAdd={addWeight}
-                  onRemove={removeWeight}
-                />
-              </CardContent>
-            </Card>
-          </Grid>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      {limitKey ? (
+        <Box ref={limitRef} sx={{ mb: 3 }}>
+          <PetLimitNotice messageKey={limitKey} showUpsell={showUpsell} />
+        </Box>
+      ) : null}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card>
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              <SectionHeading>{t('pets.form.profileHeading')}</SectionHeading>
+              <PhotoSection
+                control={control}
+                imageSrc={photoSrc}
+                progress={uploadProgress}
+                disabled={saving}
+                hint={pet ? t('pets.photo.editHint') : t('pets.photo.addHint')}
+                onCropped={onPhotoCropped}
+                onRemove={!pet && pendingPhoto ? removePendingPhoto : undefined}
+              />
+              <Divider sx={{ my: 3 }} />
+              <ProfileFields control={control} species={brand.species} speciesFixed={Boolean(speciesFixed)} />
+            </CardContent>
+          </Card>
         </Grid>
 
-        <Stack
-          direction={{ xs: 'column-reverse', sm: 'row' }}
-          spacing={1.5}
-          sx={{ justifyContent: 'flex-end', mt: 3 }}
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card ref={weightSectionRef}>
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              <SectionHeading>{t('pets.weights.heading')}</SectionHeading>
+              <WeightsSection
+                control={control}
+                input={weightInput}
+                errors={weightErrors}
+                disabled={saving}
+                withChart={Boolean(pet)}
+                onInputChange={changeWeightInput}
+                onAdd={addWeight}
+                onRemove={removeWeight}
+              />
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+
+      <Stack
+        direction={{ xs: 'column-reverse', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'flex-end', mt: 3 }}
+      >
+        <Button component={RouterLink} to={cancelTo} disabled={busy}>
+          {t('pets.common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
-          <Button component={RouterLink} to={cancelTo} disabled={busy}>
-            {t('pets.common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            {saving ? t('pets.form.saving') : pet ? t('pets.form.save') : t('pets.form.create')}
-          </Button>
-        </Stack>
-      </Box>
-    </PetsLocalizationProvider>
+          {saving ? t('pets.form.saving') : pet ? t('pets.form.save') : t('pets.form.create')}
+        </Button>
+      </Stack>
+    </Box>
   );
 }
