@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchPath, type Params } from 'react-router';
 import { App } from '@/app/App';
 import { ROUTES, type AppRouteDefinition } from '@/app/route-table';
 import { buildRouteObjects, loadSignedInShell } from '@/app/router';
 import { isSignedInAccess } from '@/app/route-handle';
 import { createI18nInstance, detectInitialLanguage, isUiLanguage } from '@/lib/i18n-core';
+import { readEarly } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryOptions } from '@/lib/session';
 import { loadTexts, type TextScope } from '@/lib/texts';
@@ -47,12 +48,28 @@ const routes = ROUTES.map((route): AppRouteDefinition => {
     },
   };
 });
-const firstRoute = ROUTES.find((route) => route.path === window.location.pathname.replace(/(.)\/+$/, '$1'));
+/** The route of the page the visitor opened (a path of its own before one with params), with its params. */
+function firstRouteOf(pathname: string): { route: AppRouteDefinition; params: Params } | undefined {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  const exact = ROUTES.find((route) => route.path === path);
+  if (exact) return { route: exact, params: {} };
+  for (const route of ROUTES) {
+    const match = matchPath(route.path, path);
+    if (match) return { route, params: match.params };
+  }
+  return undefined;
+}
+const first = firstRouteOf(window.location.pathname);
+const firstRoute = first?.route;
 
 // The first screen's code (and the signed-in shell around it) is fetched while the texts load,
 // not after the router asks for it.
 void firstRoute?.module().catch(() => undefined);
-if (firstRoute && isSignedInAccess(firstRoute.access)) void loadSignedInShell().catch(() => undefined);
+if (first && isSignedInAccess(first.route.access)) {
+  void loadSignedInShell().catch(() => undefined);
+  // And the screen's first data (the pet of a pet page) while all that loads.
+  for (const read of first.route.earlyReads?.(first.params) ?? []) readEarly(read.path, read.query);
+}
 loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute) : 'all')
   .catch((error: unknown) => console.error('The texts could not be loaded', error))
   .finally(() => {

@@ -11,6 +11,7 @@ import {
   ApiError,
   api,
   buildUrl,
+  readEarly,
   setIdentityId,
   setUnauthorizedHandler,
   type UploadProgress,
@@ -420,5 +421,51 @@ describe('api client: the German "service is not free" message', () => {
       json({ statusCode: 500, error: 'x', message: 'Kostenlos testen', key: 'Failure_Call_Text' }, 500),
     );
     expect((await caught(api.post('/v1/appointment', {}, z.unknown()))).key).toBe('Failure_Call_Text');
+  });
+});
+
+describe("early reads (a first visit asks for a screen's data before its code is there)", () => {
+  const pet = z.object({ id: z.string() });
+
+  it("the screen's GET of the same path and query takes the early answer, once", async () => {
+    const calls = stubFetch(() => json({ id: 'p1' }));
+    readEarly('/v1/pet', { pet_id: 'p1' });
+    readEarly('/v1/pet', { pet_id: 'p1' }); // asked twice: still one request
+    expect(calls.map((call) => call.url)).toEqual(['/v1/pet?pet_id=p1']);
+    expect(calls[0]!.init.credentials).toBe('include');
+
+    await expect(api.get('/v1/pet', pet, { query: { pet_id: 'p1' } })).resolves.toEqual({ id: 'p1' });
+    expect(calls).toHaveLength(1);
+    // Taken: the next call asks the server again.
+    await api.get('/v1/pet', pet, { query: { pet_id: 'p1' } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is not taken by another query, another method or a call with headers of its own', async () => {
+    const calls = stubFetch(() => json({ id: 'p1' }));
+    readEarly('/v1/pet', { pet_id: 'p1' });
+    await api.get('/v1/pet', pet, { query: { pet_id: 'p2' } });
+    await api.delete('/v1/pet', z.unknown(), { query: { pet_id: 'p1' } });
+    await api.get('/v1/pet', pet, { query: { pet_id: 'p1' }, headers: { 'X-Extra': '1' } });
+    expect(calls).toHaveLength(4);
+    // Still there for the screen's own call.
+    await api.get('/v1/pet', pet, { query: { pet_id: 'p1' } });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('an early answer goes through the same checks: an error status is an ApiError', async () => {
+    stubFetch(() => json({ key: 'Pet_Not_Found', message: 'no pet' }, 404));
+    readEarly('/v1/pet', { pet_id: 'gone' });
+    const error = await caught(api.get('/v1/pet', pet, { query: { pet_id: 'gone' } }));
+    expect(error.status).toBe(404);
+  });
+
+  it('a cancelled call stops waiting for the early answer', async () => {
+    stubFetch(() => new Promise<Response>(() => undefined));
+    readEarly('/v1/pet', { pet_id: 'slow' });
+    const controller = new AbortController();
+    const call = api.get('/v1/pet', pet, { query: { pet_id: 'slow' }, signal: controller.signal });
+    controller.abort(new Error('left the screen'));
+    await expect(call).rejects.toThrow('left the screen');
   });
 });

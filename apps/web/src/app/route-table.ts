@@ -1,4 +1,5 @@
 import type { AccountMenuItem } from '@pet/contract';
+import type { QueryParams } from '@/lib/api-client';
 import type { AccessClass, RouteMeta, RouteModule } from './route-handle';
 
 /**
@@ -17,11 +18,24 @@ export interface AppRouteDefinition {
   meta?: RouteMeta;
   /** The sidebar entry of the page: hidden for the brand or product means unreachable. */
   menuItem?: AccountMenuItem;
+  /**
+   * The GET calls the screen makes first, by the path's params: on a first visit main.tsx starts
+   * them while the app's code loads (api-client readEarly), not after the screen has rendered.
+   */
+  earlyReads?: (params: Readonly<Record<string, string | undefined>>) => readonly EarlyRead[];
+}
+
+export interface EarlyRead {
+  path: string;
+  query?: QueryParams;
 }
 
 /** Pet routes carry the pet's name (shown in breadcrumbs) and id (skipped in breadcrumbs). */
 export const PET_BASE = '/pet-details/:name/:id';
 const MEDICAL = `${PET_BASE}/medical-data`;
+/** The pet of a pet page (features/pets/api/fetch-pet.ts). */
+const petRead = ({ id }: Readonly<Record<string, string | undefined>>): EarlyRead[] =>
+  id ? [{ path: '/v1/pet', query: { pet_id: id } }] : [];
 const DOCUMENT_SAFE = `${PET_BASE}/document-safe`;
 const VET_FINDINGS = `${PET_BASE}/vet-findings`;
 
@@ -193,8 +207,20 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     module: addAppointment,
     meta: { kind: 'appointments', scope: 'all' },
   },
-  { path: PET_BASE, access: 'signedInHome', titleKey: 'route.petDashboard', module: petDashboard },
-  { path: `${PET_BASE}/my-pet`, access: 'signedInHome', titleKey: 'route.myPet', module: myPet },
+  {
+    path: PET_BASE,
+    access: 'signedInHome',
+    titleKey: 'route.petDashboard',
+    module: petDashboard,
+    earlyReads: petRead,
+  },
+  {
+    path: `${PET_BASE}/my-pet`,
+    access: 'signedInHome',
+    titleKey: 'route.myPet',
+    module: myPet,
+    earlyReads: petRead,
+  },
   { path: `${PET_BASE}/contacts`, access: 'signedInHome', titleKey: 'route.contacts', module: contacts },
   {
     path: `${PET_BASE}/lost-pet-tag`,

@@ -370,6 +370,40 @@ async function withTimeout<T>(options: CallOptions, work: (signal: AbortSignal) 
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Early reads: on a first visit, main.tsx asks for a screen's first GET (the pet of a pet page)
+// while the app's code still loads, instead of after the screen has rendered. The screen's own
+// call of the same URL then takes that answer (once) instead of asking again.
+
+/** How long an early answer waits for its screen's call before it is dropped. */
+const EARLY_READ_TTL_MS = 15_000;
+const earlyReads = new Map<string, Promise<Response>>();
+
+/** Starts a GET now, for the screen's call of the same path and query to take (prefetch). */
+export function readEarly(path: string, query?: QueryParams): void {
+  const url = buildUrl(path, query);
+  if (earlyReads.has(url)) return;
+  const answer = fetch(url, { credentials: 'include', headers: requestHeaders(undefined, false) });
+  // A failure is the screen's to see when it takes the answer; until then nobody waits for it.
+  answer.catch(() => undefined);
+  earlyReads.set(url, answer);
+  setTimeout(() => {
+    if (earlyReads.get(url) === answer) earlyReads.delete(url);
+  }, EARLY_READ_TTL_MS);
+}
+
+/** The early answer of this URL, once; it ends (rejects) when the call is cancelled or times out. */
+function takeEarlyRead(url: string, signal: AbortSignal): Promise<Response> | undefined {
+  const answer = earlyReads.get(url);
+  if (!answer) return undefined;
+  earlyReads.delete(url);
+  return new Promise<Response>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
+}
+
 async function request<S extends Answer>(
   path: string,
   schema: S,
@@ -378,17 +412,20 @@ async function request<S extends Answer>(
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const hasJsonBody = options.body !== undefined && !isForm;
   const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query);
   return reportingFailures(
     method,
     path,
     withTimeout(options, async (signal) => {
-      const response = await fetch(buildUrl(path, options.query), {
-        method: options.method ?? 'GET',
-        credentials: 'include',
-        headers: requestHeaders(options.headers, hasJsonBody),
-        body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
-        signal,
-      });
+      const early = method === 'GET' && !options.headers ? takeEarlyRead(url, signal) : undefined;
+      const response = await (early ??
+        fetch(url, {
+          method,
+          credentials: 'include',
+          headers: requestHeaders(options.headers, hasJsonBody),
+          body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
+          signal,
+        }));
       const body = parseBodyText(await response.text());
       return handleAnswer(response.status, body, schema, options);
     }),
