@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useMatches } from 'react-router';
+import { useMatches } from '@/lib/router';
 import type { AccountMenuItem } from '@pet/contract';
 import { signInPath } from '@/lib/paths';
 

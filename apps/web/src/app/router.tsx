@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from '@/lib/router';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { SignedInGuard, SignedOutOnlyGuard } from './guards';
 import { NotFoundPage } from './pages/NotFoundPage';

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '@/lib/router';
 
 /**
  * React Router's Link as the `component` of MUI buttons, list items and links:
