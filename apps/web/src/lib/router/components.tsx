@@ -216,37 +216,19 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   return <a {...anchorProps} href={href} onClick={handleClick} ref={ref} />;
 });
 
-const SCROLL_STORAGE_KEY = 'react-router-scroll-positions';
-
 /**
  * Goes to the top of a new screen and back to the saved position on back/forward (by location
- * key; kept in sessionStorage across reloads); a location with a #hash scrolls to its element.
+ * key, while the page lives); a location with a #hash scrolls to its element.
  */
 export function ScrollRestoration(): null {
   const router = useRouter();
   const { location, restoreScrollPosition, preventScrollReset } = useRouterState();
 
   useEffect(() => {
-    let positions: Record<string, number> = {};
-    try {
-      positions = JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '{}') as Record<string, number>;
-    } catch {
-      // unreadable: start afresh
-    }
-    const disable = router.enableScrollRestoration(positions, () => window.scrollY);
+    const disable = router.enableScrollRestoration(() => window.scrollY);
     // The browser would restore the position itself, before the screen is there.
     window.history.scrollRestoration = 'manual';
-    const save = () => {
-      positions[router.state.location.key] = window.scrollY;
-      try {
-        sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify(positions));
-      } catch {
-        // full or disabled storage: positions are then kept only while the page lives
-      }
-    };
-    window.addEventListener('pagehide', save);
     return () => {
-      window.removeEventListener('pagehide', save);
       window.history.scrollRestoration = 'auto';
       disable();
     };

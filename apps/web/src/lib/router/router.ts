@@ -61,7 +61,7 @@ export interface Router {
   /** Stops listening to the history. */
   dispose(): void;
   /** For ScrollRestoration: turns on saving the scroll position of each location left. */
-  enableScrollRestoration(positions: Record<string, number>, getY: () => number): () => void;
+  enableScrollRestoration(getY: () => number): () => void;
 }
 
 /** An HTTP-like error response; the router makes a 404 when no route matches. */
@@ -172,7 +172,9 @@ export function createRouter({ routes: routeObjects, history }: CreateRouterOpti
   let navigationId = 0;
   /** navigate(delta) waits for the popstate it causes. */
   let popWaiters: (() => void)[] = [];
-  let scroll: { positions: Record<string, number>; getY: () => number } | null = null;
+  /** Scroll positions by location key, saved while ScrollRestoration is rendered (getY). */
+  const scrollPositions: Record<string, number> = {};
+  let getScrollY: (() => number) | null = null;
 
   /** The location's matches, or the root route with a 404 when nothing matches. */
   function matchLocation(location: Location): {
@@ -233,7 +235,7 @@ export function createRouter({ routes: routeObjects, history }: CreateRouterOpti
     preventScrollReset: boolean,
   ): void {
     // The position of the screen being left, for when the user comes back to it.
-    if (scroll) scroll.positions[state.location.key] = scroll.getY();
+    if (getScrollY) scrollPositions[state.location.key] = getScrollY();
     if (action === 'PUSH') history.push(location);
     else if (action === 'REPLACE') history.replace(location);
     update({
@@ -243,7 +245,7 @@ export function createRouter({ routes: routeObjects, history }: CreateRouterOpti
       initialized: true,
       navigation: { state: 'idle' },
       errors,
-      restoreScrollPosition: scroll?.positions[location.key] ?? null,
+      restoreScrollPosition: getScrollY ? (scrollPositions[location.key] ?? null) : null,
       preventScrollReset,
     });
     // A back/forward asked for by navigate(delta) is done (or was overtaken by this navigation).
@@ -308,10 +310,10 @@ export function createRouter({ routes: routeObjects, history }: CreateRouterOpti
       unlisten();
       listeners.clear();
     },
-    enableScrollRestoration(positions, getY) {
-      scroll = { positions, getY };
+    enableScrollRestoration(getY) {
+      getScrollY = getY;
       return () => {
-        scroll = null;
+        getScrollY = null;
       };
     },
   };
