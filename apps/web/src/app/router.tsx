@@ -13,7 +13,7 @@ function FullPageSkeleton() {
   return <PageSkeleton fullPage sidebar={false} />;
 }
 
-/** One row of the route table as a lazy React Router route (its module is its own chunk). */
+/** One row of the route table as a lazy route (its module is its own chunk). */
 function toRouteObject(definition: AppRouteDefinition): RouteObject {
   const handle: AppRouteHandle = {
     titleKey: definition.titleKey,
