@@ -19,7 +19,7 @@ const proxied = { target: API_TARGET, changeOrigin: false, xfwd: true };
 const vendorGroups = [
   {
     name: 'react',
-    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
     priority: 30,
   },
   {

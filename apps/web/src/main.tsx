@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, matchPath, type Params } from 'react-router';
+import { createBrowserRouter, matchPath, type Params } from '@/lib/router';
 import { App } from '@/app/App';
 import { ROUTES, type AppRouteDefinition } from '@/app/route-table';
 import { buildRouteObjects, loadSignedInShell } from '@/app/router';

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '@/lib/router';
 import { vi } from 'vitest';
 import {
   BRANDS,

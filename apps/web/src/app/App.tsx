@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { I18n } from '@/lib/translator';
 import type { ProductVisibilityState } from '@pet/contract';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '@/lib/router';
 import { ConfigGate } from './ConfigGate';
 import { AppProviders } from './providers';
 import type { AppRouter } from './router';

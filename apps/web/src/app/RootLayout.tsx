@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration } from '@/lib/router';
 import { useBrand } from '@/lib/brand';
 
 /** Above every route: the tab shows the brand's name; scroll positions restore on back/forward. */

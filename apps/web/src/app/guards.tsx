@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { ErrorState } from '@/components/ErrorState';

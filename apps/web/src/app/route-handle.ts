@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useMatches } from 'react-router';
+import { useMatches } from '@/lib/router';
 import type { AccountMenuItem } from '@pet/contract';
 import { signInPath } from '@/lib/paths';
 
@@ -40,7 +40,7 @@ export type RouteMeta =
   | { kind: 'documents'; area: DocumentAreaSlug; documentType?: string }
   | { kind: 'appointments'; scope: 'all' | 'pet' };
 
-/** What every route carries in its React Router `handle`. */
+/** What every route carries in its `handle` (@/lib/router, read with useMatches). */
 export interface AppRouteHandle {
   titleKey: string;
   access: AccessClass;

@@ -5,7 +5,7 @@ import type { AccessClass, RouteMeta, RouteModule } from './route-handle';
 /**
  * THE route table of both spec files (account-area section 2, pet-data section 2): one row per path
  * with its access class (route-handle.ts says where each class sends a visitor who is not signed in), the translation key of its title and its lazily loaded module (each
- * module is its own chunk). router.tsx turns the rows into React Router routes.
+ * module is its own chunk). router.tsx turns the rows into routes of our router (lib/router).
  *
  * To build a screen, fill its module in app/routes/ (compose feature components there); do not
  * add paths elsewhere. Modules shared by several rows read `meta` through useRouteHandle().

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from '@/lib/router';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { SignedInGuard, SignedOutOnlyGuard } from './guards';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -16,7 +16,7 @@ function FullPageSkeleton() {
   return <PageSkeleton fullPage sidebar={false} />;
 }
 
-/** One row of the route table as a lazy React Router route (its module is its own chunk). */
+/** One row of the route table as a lazy route (its module is its own chunk). */
 function toRouteObject(definition: AppRouteDefinition): RouteObject {
   const handle: AppRouteHandle = {
     titleKey: definition.titleKey,

@@ -1,6 +1,6 @@
 import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { signOut } from '@/features/identity/api/sign-out';
 import { setIdentityId, setUnauthorizedHandler } from '@/lib/api-client';
 import { publicConfigQueryOptions } from '@/lib/config';

@@ -1,8 +1,8 @@
 import { forwardRef } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '@/lib/router';
 
 /**
- * React Router's Link as the `component` of MUI buttons, list items and links:
+ * The router's Link (@/lib/router) as the `component` of MUI buttons, list items and links:
  *   <Button component={RouterLink} to="/dashboard">
  */
 export const RouterLink = forwardRef<HTMLAnchorElement, LinkProps>(function RouterLink(props, ref) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { ErrorState } from '@/components/ErrorState';
 import { NotFoundPage } from './NotFoundPage';

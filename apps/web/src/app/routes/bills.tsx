@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { isAccountMenuItemVisible } from '@pet/contract';
 import { useRouteHandle } from '@/app/route-handle';

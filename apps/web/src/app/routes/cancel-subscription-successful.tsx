@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '@/lib/router';
 import { useBrand } from '@/lib/brand';
 import { useSignedInUser } from '@/lib/session';
 import { CancelSuccessPage } from '@/features/subscription/cancel/CancelSuccessPage';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
 import { endSession } from '@/app/session-actions';

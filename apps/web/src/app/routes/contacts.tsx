@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
 import { ContactsPage } from '@/features/contacts/components/ContactsPage';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { documentTypeFitsPet, type DocumentCategory } from '@pet/contract';
 import { useRouteHandle } from '@/app/route-handle';

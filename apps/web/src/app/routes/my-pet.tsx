@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { usePet } from '@/features/pets/api/fetch-pet';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '@/lib/router';
 import { isAccountMenuItemVisible } from '@pet/contract';
 import { useBrand } from '@/lib/brand';
 import { useSignedInUser } from '@/lib/session';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { usePetsReloading, useSignedInUser } from '@/lib/session';
 import { PetDashboard } from '@/features/pets/components/PetDashboard';

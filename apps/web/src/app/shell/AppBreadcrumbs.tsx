@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { RouterLink } from '@/components/RouterLink';
 import { buildCrumbs, isRoutePath, type Crumb, type BuildCrumbsOptions } from './breadcrumbs';

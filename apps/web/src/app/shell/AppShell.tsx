@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import { Outlet } from 'react-router';
+import { Outlet } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { SIDEBAR_WIDTH_PX, TOOLBAR_HEIGHT_PX } from '@pet/contract';
 import { BrandLogo } from '@/components/BrandLogo';

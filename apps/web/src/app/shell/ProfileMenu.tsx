@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { visuallyHidden } from '@/components/visually-hidden';
 import type { UserInfo } from '@pet/contract';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Outlet } from 'react-router';
+import { Outlet } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { TOOLBAR_HEIGHT_PX } from '@pet/contract';
 import { SkipLink } from '@/components/SkipLink';

@@ -12,7 +12,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PetsIcon from '@mui/icons-material/Pets';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { EXPAND_ANIMATION_MS, type PetSummary } from '@pet/contract';
 import { LanguageDialog } from '@/components/LanguageDialog';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import type { Species } from '@pet/contract';
 import type { PetRef } from '@/lib/paths';
 import { useSignedInUser } from '@/lib/session';

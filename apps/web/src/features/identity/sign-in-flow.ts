@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import type { BrandConfig, ProductVisibilityState, UserInfo } from '@pet/contract';
 import { setIdentityId } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { PAY_TYPES, type PayType } from '@pet/contract';
 
 /**

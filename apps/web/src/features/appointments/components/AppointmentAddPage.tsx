@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { appointmentsAllowed, LIMIT_KEYS } from '@pet/contract';
 import { FormCard } from '@/components/FormCard';

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '@/lib/i18n-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import type { DocumentCategory } from '@pet/contract';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { emailSchema, forgotPasswordFormSchema, type ForgotPasswordForm } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';

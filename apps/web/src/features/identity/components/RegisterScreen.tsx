@@ -18,7 +18,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from '@/lib/i18n-react';
 import { FormElement } from '@/components/FormElement';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import {
   NAME_MAX_LENGTH,
   Status,

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { emailSchema } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';

@@ -12,7 +12,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import PetsIcon from '@mui/icons-material/Pets';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { SIGN_IN_VERIFIED_PARAM, type SignInForm } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import type { MedicalType } from '@pet/contract';
 import { FormCard } from '@/components/FormCard';

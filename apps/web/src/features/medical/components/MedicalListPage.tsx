@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmergencyOutlinedIcon from '@mui/icons-material/EmergencyOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import {
   PET_LIST_EXPAND_ANIMATION_MS,

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useFormState, useWatch, type Control, type FieldPath } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import {
   GENDERS,

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import TrendingDownOutlinedIcon from '@mui/icons-material/TrendingDownOutlined';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import type { UserInfo } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';

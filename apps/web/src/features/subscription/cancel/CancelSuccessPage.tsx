@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import { addDays } from 'date-fns';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import {
   DOCUMENTS_KEPT_AFTER_CANCELLATION,

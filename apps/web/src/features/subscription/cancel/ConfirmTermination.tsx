@@ -17,7 +17,7 @@ import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { addDays } from 'date-fns';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import {
   DOCUMENTS_KEPT_AFTER_CANCELLATION,

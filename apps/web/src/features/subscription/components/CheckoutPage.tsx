@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { RouterLink } from '@/components/RouterLink';

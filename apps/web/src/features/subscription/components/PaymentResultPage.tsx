@@ -8,7 +8,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassTopOutlinedIcon from '@mui/icons-material/HourglassTopOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';

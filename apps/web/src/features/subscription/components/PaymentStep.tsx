@@ -14,7 +14,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Trans, useTranslation } from '@/lib/i18n-react';
 import {
   TOOLBAR_HEIGHT_PX,
