@@ -36,6 +36,7 @@ type LighthouseRun = (
         categories: { performance: { score: number | null } };
         audits: Record<string, { numericValue?: number; displayValue?: string }>;
         finalDisplayedUrl: string;
+        runtimeError?: { code: string; message: string };
       };
     }
   | undefined
@@ -83,13 +84,19 @@ try {
     { page: `/pet-details/Bello/${owner.petId}/my-pet`, headers: { Cookie: owner.cookie } },
   ];
   for (const { page, headers } of pages) {
-    // Lighthouse's default: a mid-range phone on a slow 4G network (simulated throttling).
-    const run = await lighthouse(`${server.url}${page}`, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      extraHeaders: headers,
-      logLevel: 'error',
-    });
+    // Lighthouse's default: a mid-range phone on a slow 4G network (simulated throttling). A run
+    // whose trace Lighthouse could not read (NO_NAVSTART, seen now and then) is run again.
+    let run: Awaited<ReturnType<LighthouseRun>>;
+    for (let attempt = 1; ; attempt++) {
+      run = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        extraHeaders: headers,
+        logLevel: 'error',
+      });
+      if (!run?.lhr.runtimeError || attempt === 3) break;
+      console.log(`${page}: Lighthouse failed (${run.lhr.runtimeError.code}), running it again`);
+    }
     if (!run) throw new Error(`no Lighthouse result for ${page}`);
     // A signed-in page that ended on /signin measured the wrong page.
     if (new URL(run.lhr.finalDisplayedUrl).pathname !== page.split('?')[0]) {
