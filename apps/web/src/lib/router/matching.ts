@@ -82,8 +82,25 @@ export function toDataRoutes(
 const joinPaths = (paths: readonly string[]) => paths.join('/').replace(/\/\/+/g, '/');
 const isSplat = (segment: string) => segment === '*';
 
-/** Compiles a pattern into a regular expression and the names of its params, in order. */
+/**
+ * Compiled patterns, by pattern and flags: the breadcrumbs and the first route's lookup match a
+ * path against every row of the route table on each render (70 regular expressions built anew
+ * each time showed in a phone's profile). The route table is fixed, so this stays small.
+ */
+const compiledPaths = new Map<string, [RegExp, string[]]>();
+
+/** Compiles a pattern into a regular expression and the names of its params, in order (cached). */
 function compilePath(path: string, caseSensitive: boolean, end: boolean): [RegExp, string[]] {
+  const key = `${caseSensitive ? 'c' : 'i'}${end ? 'e' : 'p'}${path}`;
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    compiled = compilePathNow(path, caseSensitive, end);
+    compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+
+function compilePathNow(path: string, caseSensitive: boolean, end: boolean): [RegExp, string[]] {
   const params: string[] = [];
   let source =
     '^' +
