@@ -10,6 +10,7 @@ import {
   handoverTokenSchema,
   petIdQuerySchema,
 } from '@pet/contract';
+import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { pageLanguage } from '../emergency/public-page.routes.ts';
@@ -23,7 +24,7 @@ import {
 } from './handover-page.ts';
 
 const PAID_ONLY = apiErrorBodySchema.describe('Paid_Extras_Not_Allowed_Text: the free plan has no exports');
-const NO_PET = apiErrorBodySchema.describe('No such pet (or document) of the signed-in user');
+const NO_PET = 'No such pet (or document) of the signed-in user';
 const PDF = z.any().describe('application/pdf');
 const UNAVAILABLE = apiErrorBodySchema.describe('Failure_Call_Text: the PDF could not be made in time');
 
@@ -38,18 +39,22 @@ const sendPdf = (reply: FastifyReply, file: ExportFile) =>
 export const exportsRoutes: FastifyPluginAsyncZod<{ service: ExportsService }> = async (app, { service }) => {
   app.addHook('preValidation', requireUser);
   gatePetData(app);
-  const tags = ['exports'];
+  const route = moduleRoutes(
+    'exports',
+    ownerScopedErrors('Bad input: a pet id, document ids or a mode that is not valid', NO_PET),
+  );
 
   app.get(
     '/v1/pet/export/record',
     {
       compress: false,
-      schema: {
-        tags,
-        summary: "The pet's vaccination and medication record (PDF, in the account's language)",
-        querystring: petIdQuerySchema,
-        response: { 200: PDF, 401: apiErrorBodySchema, 404: NO_PET, 500: PAID_ONLY, 503: UNAVAILABLE },
-      },
+      ...route(
+        {
+          summary: "The pet's vaccination and medication record (PDF, in the account's language)",
+          querystring: petIdQuerySchema,
+        },
+        { 200: PDF, 500: PAID_ONLY, 503: UNAVAILABLE },
+      ),
     },
     async (request, reply) => {
       const file = await service.record(signedInUser(request).id, request.query.pet_id, request.brand);
@@ -61,24 +66,23 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ service: ExportsService }> =
     '/v1/pet/handover',
     {
       compress: false,
-      schema: {
-        tags,
-        summary:
-          'Vet handover: one PDF of a summary page and the chosen documents (mode pdf: 200 with the PDF), ' +
-          'or a share link valid for 7 days that makes the PDF on each download (mode link: 201)',
-        body: handoverCreateBodySchema,
-        response: {
+      ...route(
+        {
+          summary:
+            'Vet handover: one PDF of a summary page and the chosen documents (mode pdf: 200 with the PDF), ' +
+            'or a share link valid for 7 days that makes the PDF on each download (mode link: 201)',
+          body: handoverCreateBodySchema,
+        },
+        {
           200: PDF,
           201: handoverLinkSchema,
           400: apiErrorBodySchema.describe(
             'Bad input, or Handover_Too_Large_Text: the chosen documents are over 100 MB together',
           ),
-          401: apiErrorBodySchema,
-          404: NO_PET,
           500: PAID_ONLY,
           503: UNAVAILABLE,
         },
-      },
+      ),
     },
     async (request, reply) => {
       const user = signedInUser(request);
@@ -93,12 +97,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ service: ExportsService }> =
   app.get(
     '/v1/pet/handover/links',
     {
-      schema: {
-        tags,
-        summary: "The pet's share links, newest first (created, expires, status, downloads)",
-        querystring: petIdQuerySchema,
-        response: { 200: handoverLinkListSchema, 401: apiErrorBodySchema, 404: NO_PET },
-      },
+      ...route(
+        {
+          summary: "The pet's share links, newest first (created, expires, status, downloads)",
+          querystring: petIdQuerySchema,
+        },
+        { 200: handoverLinkListSchema },
+      ),
     },
     async (request) => service.links(signedInUser(request).id, request.query.pet_id, request.brand),
   );
@@ -106,16 +111,16 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ service: ExportsService }> =
   app.delete(
     '/v1/pet/handover/link',
     {
-      schema: {
-        tags,
-        summary: 'Revoke a share link: its page and PDF answer not found from now on',
-        querystring: handoverLinkIdQuerySchema,
-        response: {
+      ...route(
+        {
+          summary: 'Revoke a share link: its page and PDF answer not found from now on',
+          querystring: handoverLinkIdQuerySchema,
+        },
+        {
           200: handoverLinkSchema,
-          401: apiErrorBodySchema,
           404: apiErrorBodySchema.describe('No such share link of the signed-in user'),
         },
-      },
+      ),
     },
     async (request) => service.revoke(signedInUser(request).id, request.query.id, request.brand),
   );

@@ -12,6 +12,7 @@ import {
   petTagUpdateSchema,
   signupLanguageSchema,
 } from '@pet/contract';
+import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { pageLanguage } from '../emergency/public-page.routes.ts';
@@ -29,24 +30,26 @@ import type { FoundPageModel, LostPetService } from './lost-pet.service.ts';
 const PAID_ONLY = apiErrorBodySchema.describe(
   'Paid_Extras_Not_Allowed_Text: the free plan has no lost-pet tag',
 );
-const NO_PET = apiErrorBodySchema.describe(
-  'No such pet of the signed-in user (or, for the sheet, no tag switched on)',
-);
+const NO_PET = 'No such pet of the signed-in user (or, for the sheet, no tag switched on)';
 
 /** The owner's calls for the lost-pet tag of a pet (beyond the spec, issue 17). */
 export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> = async (app, { service }) => {
   app.addHook('preValidation', requireUser);
-  const tags = ['lost-pet tag'];
+  const route = moduleRoutes(
+    'lost-pet tag',
+    ownerScopedErrors('Bad input: a pet id or tag fields that are not valid', NO_PET),
+  );
 
   app.get(
     '/v1/pet/tag',
     {
-      schema: {
-        tags,
-        summary: "The pet's lost-pet tag: its public address and what the page shows",
-        querystring: petIdQuerySchema,
-        response: { 200: petTagSchema, 401: apiErrorBodySchema, 404: NO_PET },
-      },
+      ...route(
+        {
+          summary: "The pet's lost-pet tag: its public address and what the page shows",
+          querystring: petIdQuerySchema,
+        },
+        { 200: petTagSchema },
+      ),
     },
     async (request) => service.get(signedInUser(request).id, request.query.pet_id, request.brand),
   );
@@ -54,13 +57,15 @@ export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> =
   app.put(
     '/v1/pet/tag',
     {
-      schema: {
-        tags,
-        summary: 'Change what the tag page shows (the first change makes the tag); left-out fields are kept',
-        querystring: petIdQuerySchema,
-        body: petTagUpdateSchema,
-        response: { 200: petTagSchema, 401: apiErrorBodySchema, 404: NO_PET, 500: PAID_ONLY },
-      },
+      ...route(
+        {
+          summary:
+            'Change what the tag page shows (the first change makes the tag); left-out fields are kept',
+          querystring: petIdQuerySchema,
+          body: petTagUpdateSchema,
+        },
+        { 200: petTagSchema, 500: PAID_ONLY },
+      ),
     },
     async (request) =>
       service.update(signedInUser(request).id, request.query.pet_id, request.body, request.brand),
@@ -69,12 +74,13 @@ export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> =
   app.post(
     '/v1/pet/tag/regenerate',
     {
-      schema: {
-        tags,
-        summary: 'A new tag address: printed tags stop working at once (switches the tag on)',
-        querystring: petIdQuerySchema,
-        response: { 200: petTagSchema, 401: apiErrorBodySchema, 404: NO_PET, 500: PAID_ONLY },
-      },
+      ...route(
+        {
+          summary: 'A new tag address: printed tags stop working at once (switches the tag on)',
+          querystring: petIdQuerySchema,
+        },
+        { 200: petTagSchema, 500: PAID_ONLY },
+      ),
     },
     async (request) => service.regenerate(signedInUser(request).id, request.query.pet_id, request.brand),
   );
@@ -82,12 +88,13 @@ export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> =
   app.delete(
     '/v1/pet/tag',
     {
-      schema: {
-        tags,
-        summary: 'Switch the tag off: its page answers not found until switched on again',
-        querystring: petIdQuerySchema,
-        response: { 200: messageResponseSchema, 401: apiErrorBodySchema, 404: NO_PET },
-      },
+      ...route(
+        {
+          summary: 'Switch the tag off: its page answers not found until switched on again',
+          querystring: petIdQuerySchema,
+        },
+        { 200: messageResponseSchema },
+      ),
     },
     async (request) => {
       await service.switchOff(signedInUser(request).id, request.query.pet_id);
@@ -98,18 +105,17 @@ export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> =
   app.get(
     '/v1/pet/tag/pdf',
     {
-      schema: {
-        tags,
-        summary: 'The printable tag sheet (A4: wallet cards and round collar stickers with the QR code)',
-        querystring: petIdQuerySchema.extend({ language: signupLanguageSchema.optional() }),
-        response: {
+      ...route(
+        {
+          summary: 'The printable tag sheet (A4: wallet cards and round collar stickers with the QR code)',
+          querystring: petIdQuerySchema.extend({ language: signupLanguageSchema.optional() }),
+        },
+        {
           200: z.any().describe('application/pdf'),
-          401: apiErrorBodySchema,
-          404: NO_PET,
           500: PAID_ONLY,
           503: apiErrorBodySchema.describe('Failure_Call_Text: the PDF could not be rendered in time'),
         },
-      },
+      ),
     },
     async (request, reply) => {
       const user = signedInUser(request);
@@ -129,12 +135,13 @@ export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> =
   app.get(
     '/v1/pet/tag/activity',
     {
-      schema: {
-        tags,
-        summary: "The tag page's openings, the owner's public emergency downloads and finders' messages",
-        querystring: petIdQuerySchema,
-        response: { 200: petTagActivitySchema, 401: apiErrorBodySchema, 404: NO_PET },
-      },
+      ...route(
+        {
+          summary: "The tag page's openings, the owner's public emergency downloads and finders' messages",
+          querystring: petIdQuerySchema,
+        },
+        { 200: petTagActivitySchema },
+      ),
     },
     async (request) => service.activity(signedInUser(request).id, request.query.pet_id),
   );
