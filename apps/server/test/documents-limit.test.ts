@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED_DOCUMENTS } from '@pet/contract';
 import { testDatabaseKind } from './helpers.ts';
-import { registeredUser, v1 } from './identity-helpers.ts';
+import { registeredUser } from './identity-helpers.ts';
 import { fixtures } from './support/fixtures.ts';
-import { as, createPet, postFiles, setPlan, setUpOwnerAndStranger, type User } from './support/owners.ts';
+import {
+  as,
+  fileDocument,
+  createPet,
+  postFiles,
+  setPlan,
+  setUpOwnerAndStranger,
+  type User,
+} from './support/owners.ts';
 
 /**
  * Issue 14.20: a plan configured with 100 documents holds 100 (it is only shown as unlimited);
@@ -20,13 +28,11 @@ async function addDocument(user: User, petId: string, description: string) {
     as(user),
   );
   if (up.statusCode !== 201) return up;
-  return v1(
-    t.app,
-    'POST',
-    `/v1/document?pet_id=${petId}`,
-    { document_type: 'Others', description, doc_url: up.json().doc_url },
-    as(user),
-  );
+  return fileDocument(t.app, user, petId, {
+    document_type: 'Others',
+    description,
+    doc_url: up.json().doc_url,
+  });
 }
 
 /** Brings the user to `count` documents: one through the API, the rest copies of its row. */

@@ -8,7 +8,7 @@ import { makeThumbnail, MAX_PDF_THUMBNAIL_BYTES, thumbKeyOf } from '../src/platf
 import { testDatabaseKind } from './helpers.ts';
 import { call, v1 } from './identity-helpers.ts';
 import { fixtures } from './support/fixtures.ts';
-import { as, postFiles, setUpOwnerAndStranger } from './support/owners.ts';
+import { as, fileDocument, postFiles, setUpOwnerAndStranger } from './support/owners.ts';
 
 /** Issue 14.24: thumbnails made once at upload, beside the file, served owner-checked. */
 const t = setUpOwnerAndStranger({ plan: 'premium', withPet: true });
@@ -49,13 +49,11 @@ describe(`document thumbnails (${testDatabaseKind})`, () => {
       as(t.owner),
     );
     expect(up.statusCode, up.body).toBe(201);
-    const created = await v1(
-      t.app,
-      'POST',
-      `/v1/document?pet_id=${t.pet.id}`,
-      { document_type: 'Insurance', description: 'Mit Vorschau', doc_url: up.json().doc_url },
-      as(t.owner),
-    );
+    const created = await fileDocument(t.app, t.owner, t.pet.id, {
+      document_type: 'Insurance',
+      description: 'Mit Vorschau',
+      doc_url: up.json().doc_url,
+    });
     expect(created.statusCode, created.body).toBe(201);
     // Thumbnails are made after the upload's answer, by a durable job.
     await t.app.jobs.runDue();

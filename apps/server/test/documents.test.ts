@@ -4,7 +4,7 @@ import { apiErrorBodySchema, decodeDocUrl, documentSchema, MAX_FILE_BYTES } from
 import { testDatabaseKind } from './helpers.ts';
 import { call, registeredUser, v1 } from './identity-helpers.ts';
 import { fixtures } from './support/fixtures.ts';
-import { as, createPet, postFiles, setUpOwnerAndStranger } from './support/owners.ts';
+import { as, fileDocument, createPet, postFiles, setUpOwnerAndStranger } from './support/owners.ts';
 
 const t = setUpOwnerAndStranger({ plan: 'premium', withPet: true });
 
@@ -47,13 +47,11 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
     const docUrl = res.json().doc_url as string[];
     expect(decodeDocUrl(docUrl).map((e) => e.type)).toEqual(['pdf', 'png', 'docx']);
 
-    const created = await v1(
-      t.app,
-      'POST',
-      `/v1/document?pet_id=${t.pet.id}`,
-      { document_type: 'Insurance', description: ' Haftpflicht ', doc_url: docUrl },
-      as(t.owner),
-    );
+    const created = await fileDocument(t.app, t.owner, t.pet.id, {
+      document_type: 'Insurance',
+      description: ' Haftpflicht ',
+      doc_url: docUrl,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const document = documentSchema.parse(created.json());
     expect(document.description).toBe('Haftpflicht');
@@ -103,23 +101,19 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
     const res = await upload([{ name: 'a.pdf', data: fixtures.pdf() }], { token: t.stranger.token });
     expect(res.statusCode).toBe(404);
     const own = await upload([{ name: 'a.pdf', data: fixtures.pdf() }]);
-    const doc = await v1(
-      t.app,
-      'POST',
-      `/v1/document?pet_id=${t.pet.id}`,
-      { document_type: 'Bills', description: 'x', doc_url: own.json().doc_url },
-      as(t.owner),
-    );
+    const doc = await fileDocument(t.app, t.owner, t.pet.id, {
+      document_type: 'Bills',
+      description: 'x',
+      doc_url: own.json().doc_url,
+    });
     const id = doc.json().id;
     const foreign = await Promise.all([
       v1(t.app, 'GET', `/v1/document/mydocs?pet_id=${t.pet.id}`, undefined, as(t.stranger)),
-      v1(
-        t.app,
-        'POST',
-        `/v1/document?pet_id=${t.pet.id}`,
-        { document_type: 'Bills', description: 'x', doc_url: own.json().doc_url },
-        as(t.stranger),
-      ),
+      fileDocument(t.app, t.stranger, t.pet.id, {
+        document_type: 'Bills',
+        description: 'x',
+        doc_url: own.json().doc_url,
+      }),
       v1(t.app, 'PUT', `/v1/document?doc_id=${id}`, { description: 'y' }, as(t.stranger)),
       v1(t.app, 'DELETE', `/v1/document?doc_id=${id}`, undefined, as(t.stranger)),
     ]);
@@ -127,13 +121,11 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
     // A stranger cannot claim the owner's uploaded files for a pet of their own either.
     const strangerPet = await createPet(t.app, t.stranger, { name: 'Mine', pet_type: 'Cat' });
     const again = await upload([{ name: 'b.pdf', data: fixtures.pdf() }]);
-    const steal = await v1(
-      t.app,
-      'POST',
-      `/v1/document?pet_id=${strangerPet.id}`,
-      { document_type: 'Bills', description: 'x', doc_url: again.json().doc_url },
-      as(t.stranger),
-    );
+    const steal = await fileDocument(t.app, t.stranger, strangerPet.id, {
+      document_type: 'Bills',
+      description: 'x',
+      doc_url: again.json().doc_url,
+    });
     expect(steal.statusCode).toBe(400);
     expect(steal.json().key).toBe('Document_Error');
     await clearDocuments();
@@ -276,13 +268,11 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
           pet: id,
         });
         if (up.statusCode !== 201) return up;
-        return v1(
-          t.app,
-          'POST',
-          `/v1/document?pet_id=${id}`,
-          { document_type: 'Others', description: `doc ${i}`, doc_url: up.json().doc_url },
-          as(user),
-        );
+        return fileDocument(t.app, user, id, {
+          document_type: 'Others',
+          description: `doc ${i}`,
+          doc_url: up.json().doc_url,
+        });
       }),
     );
     expect(attempts.filter((r) => r.statusCode === 201)).toHaveLength(5);
@@ -319,22 +309,18 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
 
   it('removes documents and their files with the pet', async () => {
     const up = await upload([{ name: 'a.pdf', data: fixtures.pdf() }]);
-    await v1(
-      t.app,
-      'POST',
-      `/v1/document?pet_id=${t.pet.id}`,
-      { document_type: 'Photos', description: 'x', doc_url: up.json().doc_url },
-      as(t.owner),
-    );
+    await fileDocument(t.app, t.owner, t.pet.id, {
+      document_type: 'Photos',
+      description: 'x',
+      doc_url: up.json().doc_url,
+    });
     const pet2 = await createPet(t.app, t.owner, { name: 'Temp' });
     const up2 = await upload([{ name: 'b.pdf', data: fixtures.pdf() }], { pet: pet2.id });
-    await v1(
-      t.app,
-      'POST',
-      `/v1/document?pet_id=${pet2.id}`,
-      { document_type: 'Photos', description: 'y', doc_url: up2.json().doc_url },
-      as(t.owner),
-    );
+    await fileDocument(t.app, t.owner, pet2.id, {
+      document_type: 'Photos',
+      description: 'y',
+      doc_url: up2.json().doc_url,
+    });
     await v1(t.app, 'DELETE', `/v1/pet?id=${pet2.id}`, undefined, as(t.owner));
     await t.app.jobs.runDue();
     expect(
@@ -359,13 +345,11 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
     const up = await upload([{ name: 'scan.pdf', data: fixtures.pdf() }]);
     expect(up.statusCode, up.body).toBe(201);
     await t.app.jobs.runDue();
-    const created = await v1(
-      t.app,
-      'POST',
-      `/v1/document?pet_id=${t.pet.id}`,
-      { document_type: 'Insurance', description: 'After a year', doc_url: up.json().doc_url },
-      as(t.owner),
-    );
+    const created = await fileDocument(t.app, t.owner, t.pet.id, {
+      document_type: 'Insurance',
+      description: 'After a year',
+      doc_url: up.json().doc_url,
+    });
     expect(created.statusCode, created.body).toBe(201);
     await clearDocuments();
   });

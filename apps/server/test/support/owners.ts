@@ -51,6 +51,19 @@ export async function createPet(
   return petSchema.parse(res.json());
 }
 
+/**
+ * Files uploaded documents for a pet (POST /v1/document with the upload's doc_url) as `user`, and
+ * answers the response: the step between an upload and a document that most document tests take.
+ */
+export function fileDocument(
+  app: FastifyInstance,
+  user: { token: string },
+  petId: string,
+  body: { document_type: string; description: string; doc_url: unknown },
+): Promise<LightMyRequestResponse> {
+  return v1(app, 'POST', `/v1/document?pet_id=${petId}`, body, as(user));
+}
+
 /** POSTs files as multipart/form-data, as the web's uploads do. */
 export function postFiles(
   app: FastifyInstance,
