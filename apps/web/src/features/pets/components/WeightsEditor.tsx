@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,13 +22,25 @@ import { PetDateField } from './PetDateField';
 const DATE_KEYS: readonly string[] = [WEIGHT_KEYS.dateMissing];
 const WEIGHT_INPUT_KEYS: readonly string[] = [WEIGHT_KEYS.weightMissing, WEIGHT_KEYS.negative];
 
+/**
+ * One number format per language, made on first use: a page's first Intl.NumberFormat loads the
+ * language's number data, which showed in My Animal's first render even without weights.
+ */
+const weightFormats = new Map<string, Intl.NumberFormat>();
+
+function weightFormatOf(language: string): Intl.NumberFormat {
+  let format = weightFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+    weightFormats.set(language, format);
+  }
+  return format;
+}
+
 export function useWeightFormatter(): (kg: number) => string {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-    return (kg: number) => `${number.format(kg)} kg`;
-  }, [language]);
+  return useCallback((kg: number) => `${weightFormatOf(language).format(kg)} kg`, [language]);
 }
 
 /**
