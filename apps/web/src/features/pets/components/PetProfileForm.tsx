@@ -1,4 +1,14 @@
-import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -60,6 +70,8 @@ import { WeightsEditor } from './WeightsEditor';
 const WeightChart = lazy(() => import('./WeightChart'));
 
 const EMPTY_WEIGHT_INPUT: WeightInput = { weight: '', date: '' };
+/** About the weights column's height without weights, for the moment before it renders. */
+const WEIGHTS_PLACEHOLDER_PX = 260;
 const LIMIT_KEY_PATTERN = /_Pet_Limit_Reached_Message$/;
 
 const SIZE_OPTIONS = Array.from(
@@ -490,6 +502,10 @@ export function PetProfileForm(props: PetProfileFormProps) {
   };
   const removePendingPhoto = () => setPendingPhoto(null);
 
+  // The weights column comes in a second render, in the background: the first render of the form
+  // is the page's longest task, and the profile is what a phone shows first.
+  const weightsShown = useDeferredValue(true, false);
+
   const photoSrc = pet ? (uploadImage.data?.image_url ?? pet.image_url) : pendingPhoto?.url;
   const cancelTo = pet ? petPath(pet) : '/dashboard/my-pets';
 
@@ -524,16 +540,20 @@ export function PetProfileForm(props: PetProfileFormProps) {
           <Card ref={weightSectionRef}>
             <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
               <SectionHeading>{t('pets.weights.heading')}</SectionHeading>
-              <WeightsSection
-                control={control}
-                input={weightInput}
-                errors={weightErrors}
-                disabled={saving}
-                withChart={Boolean(pet)}
-                onInputChange={changeWeightInput}
-                onAdd={addWeight}
-                onRemove={removeWeight}
-              />
+              {weightsShown ? (
+                <WeightsSection
+                  control={control}
+                  input={weightInput}
+                  errors={weightErrors}
+                  disabled={saving}
+                  withChart={Boolean(pet)}
+                  onInputChange={changeWeightInput}
+                  onAdd={addWeight}
+                  onRemove={removeWeight}
+                />
+              ) : (
+                <Skeleton variant="rounded" height={WEIGHTS_PLACEHOLDER_PX} />
+              )}
             </CardContent>
           </Card>
         </Grid>
