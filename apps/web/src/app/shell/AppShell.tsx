@@ -86,12 +86,7 @@ export function AppShell() {
         </Drawer>
       ) : null}
       {withSidebar && !isDesktop ? (
-        <Drawer
-          variant="temporary"
-          id="app-sidebar"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-        >
+        <Drawer variant="temporary" id="app-sidebar" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
           <Box
             sx={{
               height: TOOLBAR_HEIGHT_PX,
