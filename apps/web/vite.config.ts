@@ -256,6 +256,15 @@ export default defineConfig({
               tags: ['$initial' as const],
               priority: 8,
             },
+            // TanStack Query and the app's provider of it: only the signed-in shell and the open
+            // checkout use them (the session and the config are stores of their own). Without
+            // this group they would join `shell-shared`, which /register also loads.
+            {
+              name: 'query',
+              test: /[\\/](node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]QueryProvider\.tsx$|src[\\/]lib[\\/]query-client\.ts$)/,
+              priority: 7,
+              includeDependenciesRecursively: false,
+            },
             { name: 'signin', test: (id: string) => lazyGraph.graphOf(id) === 'signin', priority: 5 },
             {
               name: 'shell',

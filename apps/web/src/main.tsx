@@ -7,8 +7,7 @@ import { buildRouteObjects, loadSignedInShell } from '@/app/router';
 import { isSignedInAccess } from '@/app/route-handle';
 import { createI18nInstance, detectInitialLanguage, isUiLanguage } from '@/lib/i18n-core';
 import { readEarly } from '@/lib/api-client';
-import { createQueryClient } from '@/lib/query-client';
-import { sessionQueryOptions } from '@/lib/session';
+import { createSessionStore } from '@/lib/session';
 import { loadTexts, type TextScope } from '@/lib/texts';
 
 /** Account-area "App start": no service worker may serve stale app code or intercept calls. */
@@ -24,9 +23,9 @@ unregisterServiceWorkers();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
+const session = createSessionStore();
 // Ask "who is signed in?" while the brand config and the texts load, not after them.
-void queryClient.prefetchQuery(sessionQueryOptions);
+session.fetch().catch(() => undefined);
 
 const language = detectInitialLanguage();
 const i18n = createI18nInstance(language);
@@ -75,7 +74,7 @@ loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute) : 'all')
   .finally(() => {
     createRoot(rootElement).render(
       <StrictMode>
-        <App queryClient={queryClient} i18n={i18n} router={createBrowserRouter(buildRouteObjects(routes))} />
+        <App session={session} i18n={i18n} router={createBrowserRouter(buildRouteObjects(routes))} />
       </StrictMode>,
     );
   });

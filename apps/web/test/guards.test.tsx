@@ -5,7 +5,6 @@ import { BRANDS, isAccountMenuItemVisible } from '@pet/contract';
 import { ROUTES } from '@/app/route-table';
 import { isSignedInAccess } from '@/app/route-handle';
 import { api } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from '@/lib/session';
 import { apiError, installFakeApi, json, locationOf, renderApp } from './helpers';
 
 describe('route guards', () => {
@@ -171,7 +170,7 @@ describe('route guards', () => {
 
   it('on any 401 signs out, forgets the user and goes to / (then /signin)', async () => {
     const fake = installFakeApi({ routes: { 'GET /v1/pet': () => apiError(401, 'Session_Expired_Text') } });
-    const { router, queryClient } = renderApp('/my-account/profile');
+    const { router, session } = renderApp('/my-account/profile');
     await screen.findByRole('navigation', { name: 'Main navigation' });
 
     await expect(api.get('/v1/pet', z.unknown(), { query: { pet_id: 'pet-1' } })).rejects.toMatchObject({
@@ -180,7 +179,7 @@ describe('route guards', () => {
     });
     await waitFor(() => expect(locationOf(router)).toBe('/signin'));
     expect(fake.callsTo('POST', '/identity/sign-out')).toHaveLength(1);
-    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+    expect(session.getState().data).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 });

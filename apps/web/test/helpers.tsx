@@ -17,7 +17,7 @@ import { App } from '@/app/App';
 import { buildRouteObjects } from '@/app/router';
 import { setIdentityId, setUnauthorizedHandler } from '@/lib/api-client';
 import { createI18n } from '@/lib/i18n';
-import { setSignOutTarget } from '@/lib/session';
+import { createSessionStore, setSignOutTarget } from '@/lib/session';
 
 /** A paid plan as the user info carries it. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
@@ -177,6 +177,8 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   setUnauthorizedHandler(null);
   setSignOutTarget(null);
   const queryClient = createTestQueryClient();
+  // The session as the app keeps it (lib/session.ts), without retries so failures show at once.
+  const session = createSessionStore({ retry: false });
   // One language (issue 14.4): the signed-in UI speaks the account's stored language, so a test
   // that renders in German has a German account unless it set the user's language itself.
   if (options.language === 'de' && currentFakeState?.user?.language === 'English') {
@@ -187,13 +189,14 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const user = userEvent.setup();
   const view = render(
     <App
+      session={session}
       queryClient={queryClient}
       i18n={i18n}
       router={router}
       productVisibility={options.productVisibility}
     />,
   );
-  return { ...view, router, queryClient, i18n, user };
+  return { ...view, router, queryClient, session, i18n, user };
 }
 
 export function identityHeaderOf(call: RecordedCall | undefined): string | null {

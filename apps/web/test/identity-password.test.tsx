@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SESSION_QUERY_KEY } from '@/lib/session';
 import { installFakeApi, json, locationOf, renderApp, type RecordedCall } from './helpers';
 import { enter, field, identityError, type User } from './identity-helpers';
 
@@ -151,12 +150,12 @@ describe('change password', () => {
     const fake = installFakeApi({
       routes: { 'POST /identity/change-password': (_call: RecordedCall) => json({ token: null }) },
     });
-    const { user, router, queryClient } = renderApp('/my-account/change-password');
+    const { user, router, session } = renderApp('/my-account/change-password');
     await screen.findByRole('heading', { level: 1, name: 'Change password' });
     await fill(user);
     await waitFor(() => expect(locationOf(router)).toBe('/signin'));
     expect(fake.callsTo('POST', '/identity/sign-out')).toHaveLength(1);
-    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+    expect(session.getState().data).toBeNull();
     expect(JSON.parse(fake.callsTo('POST', '/identity/change-password')[0]!.body!)).toEqual({
       currentPassword: 'alt-12345',
       newPassword: 'neu-12345',

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { BrandId, PublicConfig, UserInfo } from '@pet/contract';
 import { afterSignInPlan, safeContinueUrl } from '@/features/identity/sign-in-flow';
 import { redirectFailure } from '@/features/identity/components/SignInScreen';
-import { SESSION_QUERY_KEY } from '@/lib/session';
 import {
   apiError,
   installFakeApi,
@@ -308,16 +307,14 @@ describe('after sign-in (section 4)', () => {
         },
       },
     });
-    const { router, queryClient } = renderApp(
+    const { router, session } = renderApp(
       `/signin?continueUrl=${encodeURIComponent('/my-account/profile')}&token=tok-1`,
     );
     await waitFor(() => expect(locationOf(router)).toBe('/my-account/profile'));
     expect(JSON.parse(fake.callsTo('POST', '/identity/one-time-token/verify')[0]!.body!)).toEqual({
       token: 'tok-1',
     });
-    await waitFor(() =>
-      expect(queryClient.getQueryData<UserInfo>(SESSION_QUERY_KEY)?.email).toBe('bert@example.com'),
-    );
+    await waitFor(() => expect(session.getState().data?.email).toBe('bert@example.com'));
   });
 
   it('an invalid token leaves the user on the sign-in form with an explanation', async () => {

@@ -1,5 +1,4 @@
 import { useDeferredValue, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { PageSkeleton } from '@/components/PageSkeleton';
@@ -13,7 +12,7 @@ import {
   useSignOutTarget,
   type SessionState,
 } from '@/lib/session';
-import { endSession } from './session-actions';
+import { endSession, useSignedInState } from './session-actions';
 import { isSignedInAccess, signedOutTarget, useRouteHandle } from './route-handle';
 
 /** The user info could not be loaded (network, 5xx): say so and offer a retry. */
@@ -93,14 +92,14 @@ function registersSomeoneElse(session: SessionState, pathname: string, search: s
 export function SignedOutOnlyGuard() {
   const session = useSession();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const signedIn = useSignedInState();
   const waiting = useWaitForSignOut(session, location.pathname);
   const mustSignOut = registersSomeoneElse(session, location.pathname, location.search);
   const signingIn = useSignInPending();
 
   useEffect(() => {
-    if (mustSignOut) void endSession(queryClient, '/register');
-  }, [mustSignOut, queryClient]);
+    if (mustSignOut) void endSession(signedIn, '/register');
+  }, [mustSignOut, signedIn]);
 
   if (signingIn || isSignInHandover(location.pathname, location.search)) return <Outlet />;
   if (session.status === 'loading' || waiting || mustSignOut) {

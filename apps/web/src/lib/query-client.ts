@@ -1,18 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { retryUnlessPermanent } from './retry';
 
-/** Answers that will not change on a retry: 4xx decisions and answers off the contract. */
-function isPermanent(error: unknown): boolean {
-  return isApiError(error) && (error.isClientError || error.kind === 'invalid-response');
-}
-
-const MAX_RETRIES = 2;
-
+/**
+ * The TanStack Query client of the signed-in screens (and the open ones that read lists).
+ * Created on first use by app/QueryProvider, which only lazily loaded screens import, so a
+ * signed-out visit does not load TanStack Query. The session and the brand config are not in
+ * it: they are stores of their own (lib/session.ts, app/ConfigGate.tsx).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => !isPermanent(error) && failureCount < MAX_RETRIES,
+        retry: retryUnlessPermanent,
         // Data of one owner changes only through this tab in practice; refetch on focus catches the rest.
         staleTime: 30_000,
         refetchOnWindowFocus: true,

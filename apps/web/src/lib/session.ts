@@ -1,16 +1,18 @@
-import { useSyncExternalStore } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { SIGN_IN_FINISH_PARAM, type UserInfo } from '@pet/contract';
 import { api, isApiError, setIdentityId } from './api-client';
 import { userInfoAnswer } from './contract-answers';
+import { RemoteValue, useRemoteValue, type RetryRule } from './remote-value';
+import { retryUnlessPermanent } from './retry';
 
 /**
- * The signed-in state of the whole app is the user info query (GET /v1/auth/myinfo):
+ * The signed-in state of the whole app is the session store (GET /v1/auth/myinfo):
  * 200 = signed in with a verified e-mail, 401 = signed out (account-area section 4, Auth state).
  * Features read the user (pets, product, ...) from here; after a change that affects it
- * (pet added or deleted, product activated) they invalidate SESSION_QUERY_KEY.
+ * (pet added or deleted, product activated) they call useSessionStore().invalidate().
+ * It is a store of its own, not a TanStack query, so a signed-out visit never loads TanStack Query
+ * (the signed-in screens load it with their code); it is the one source of truth for the user.
  */
-export const SESSION_QUERY_KEY = ['auth', 'myinfo'] as const;
 
 /** The user info, or null when signed out. Keeps the identity header in step with the answer. */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<UserInfo | null> {
@@ -45,11 +47,27 @@ export function clearSignedOutReason(): void {
   signedOutReason = null;
 }
 
-export const sessionQueryOptions = queryOptions({
-  queryKey: SESSION_QUERY_KEY,
-  queryFn: ({ signal }) => fetchSessionUser(signal),
-  staleTime: 60_000,
-});
+/** The user info: null = signed out, undefined = not known yet. */
+export type SessionStore = RemoteValue<UserInfo | null>;
+
+/** One per app (main.tsx, the tests): fresh for a minute, reloaded on focus, transient errors retried. */
+export function createSessionStore(options: { retry?: RetryRule } = {}): SessionStore {
+  return new RemoteValue<UserInfo | null>({
+    load: fetchSessionUser,
+    staleTime: 60_000,
+    retry: options.retry ?? retryUnlessPermanent,
+    refetchOnFocus: true,
+  });
+}
+
+export const SessionStoreContext = createContext<SessionStore | null>(null);
+
+/** The app's session store (to invalidate or patch the user after a change). */
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionStoreContext);
+  if (!store) throw new Error('useSessionStore needs the app providers (SessionStoreContext)');
+  return store;
+}
 
 export type SessionState =
   | { status: 'loading'; user: undefined }
@@ -58,13 +76,19 @@ export type SessionState =
   | { status: 'signedIn'; user: UserInfo };
 
 export function useSession(): SessionState {
-  const query = useQuery(sessionQueryOptions);
-  if (query.data === undefined) {
-    if (query.isError)
-      return { status: 'error', user: undefined, error: query.error, retry: () => void query.refetch() };
+  const store = useSessionStore();
+  const { data, isError, error } = useRemoteValue(store);
+  if (data === undefined) {
+    if (isError)
+      return {
+        status: 'error',
+        user: undefined,
+        error,
+        retry: () => void store.refetch().catch(() => undefined),
+      };
     return { status: 'loading', user: undefined };
   }
-  return query.data === null ? { status: 'signedOut', user: null } : { status: 'signedIn', user: query.data };
+  return data === null ? { status: 'signedOut', user: null } : { status: 'signedIn', user: data };
 }
 
 /** For screens behind the signed-in guard: the user is always there. */
@@ -79,9 +103,18 @@ export function useSignedInUser(): UserInfo {
  * invalid (a pet added, renamed or deleted), not on the quiet refetch when the window regains focus.
  */
 export function usePetsReloading(): boolean {
-  const queryClient = useQueryClient();
-  const { isFetching } = useQuery(sessionQueryOptions);
-  return isFetching && (queryClient.getQueryState(SESSION_QUERY_KEY)?.isInvalidated ?? false);
+  const { isFetching, isInvalidated } = useRemoteValue(useSessionStore());
+  return isFetching && isInvalidated;
+}
+
+/**
+ * After a change of the signed-in user: show it at once (the top bar, the sidebar and the account
+ * area read the session) and then reload the user info from the server.
+ */
+export function patchSessionUser(store: SessionStore, patch: Partial<UserInfo>): Promise<void> {
+  const user = store.getState().data;
+  if (user) store.set({ ...user, ...patch });
+  return store.invalidate();
 }
 
 // ---------------------------------------------------------------------------------------------

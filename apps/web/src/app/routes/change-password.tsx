@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
-import { endSession } from '@/app/session-actions';
+import { endSession, useSignedInState } from '@/app/session-actions';
 import { ChangePasswordScreen } from '@/features/identity/components/ChangePasswordScreen';
 import { useNotify } from '@/lib/notifications';
 import { useSignedInUser } from '@/lib/session';
@@ -13,13 +12,13 @@ export function Component() {
   const { t } = useTranslation();
   const handle = useRouteHandle();
   const user = useSignedInUser();
-  const queryClient = useQueryClient();
+  const signedIn = useSignedInState();
   const navigate = useNavigate();
   const notify = useNotify();
   const onChanged = useCallback(async () => {
     notify.success('identity.changePassword.done');
-    await endSession(queryClient, '/', navigate);
-  }, [navigate, notify, queryClient]);
+    await endSession(signedIn, '/', navigate);
+  }, [navigate, notify, signedIn]);
   return (
     <ChangePasswordScreen
       title={t(handle?.titleKey ?? 'route.changePassword')}

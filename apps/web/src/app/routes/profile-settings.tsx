@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
-import { endSession } from '@/app/session-actions';
+import { endSession, useSignedInState } from '@/app/session-actions';
 import { SettingsPage } from '@/features/account/components/SettingsPage';
 import { CalendarSubscriptionSetting } from '@/features/calendar/components/CalendarSubscriptionSetting';
 import { DataExportSetting } from '@/features/data-export/components/DataExportSetting';
@@ -14,12 +13,12 @@ import { DataExportSetting } from '@/features/data-export/components/DataExportS
 export function Component() {
   const { t } = useTranslation();
   const handle = useRouteHandle();
-  const queryClient = useQueryClient();
+  const signedIn = useSignedInState();
   const navigate = useNavigate();
   return (
     <SettingsPage
       title={t(handle?.titleKey ?? 'route.settings')}
-      onLogout={() => endSession(queryClient, '/', navigate)}
+      onLogout={() => endSession(signedIn, '/', navigate)}
       calendarSetting={<CalendarSubscriptionSetting />}
       dataExportSetting={<DataExportSetting />}
     />

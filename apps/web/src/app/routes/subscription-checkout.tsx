@@ -1,5 +1,6 @@
 import { useTranslation } from '@/lib/i18n-react';
 import { CheckoutPage } from '@/features/subscription/components/CheckoutPage';
+import { QueryProvider } from '../QueryProvider';
 
 /**
  * /my-account/subscription/checkout (open): the plans for signed-out visitors with a sign-in round
@@ -7,5 +8,10 @@ import { CheckoutPage } from '@/features/subscription/components/CheckoutPage';
  */
 export function Component() {
   const { t } = useTranslation();
-  return <CheckoutPage title={t('subscription.checkout.title')} />;
+  // An open screen that reads the plans through TanStack Query (see QueryProvider).
+  return (
+    <QueryProvider>
+      <CheckoutPage title={t('subscription.checkout.title')} />
+    </QueryProvider>
+  );
 }

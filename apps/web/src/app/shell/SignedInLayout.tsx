@@ -2,6 +2,7 @@ import { Navigate } from '@/lib/router';
 import { isAccountMenuItemVisible } from '@pet/contract';
 import { useBrand } from '@/lib/brand';
 import { useSignedInUser } from '@/lib/session';
+import { QueryProvider } from '../QueryProvider';
 import { useRouteHandle } from '../route-handle';
 import { AppShell } from './AppShell';
 
@@ -13,7 +14,8 @@ import { AppShell } from './AppShell';
  * gets the signed-in shell.
  *
  * Here rather than in the guard: the check reads the contract's brand rules, whose module also
- * builds the brand schemas, and the guard is part of every first visit (zod is not).
+ * builds the brand schemas, and the guard is part of every first visit (zod is not). For the
+ * same reason TanStack Query starts here: the signed-in screens use it, a signed-out visit does not.
  */
 export function SignedInLayout() {
   const handle = useRouteHandle();
@@ -22,5 +24,9 @@ export function SignedInLayout() {
   if (handle?.menuItem && !isAccountMenuItemVisible(brand, handle.menuItem, user.product?.internal_note)) {
     return <Navigate replace to="/dashboard" />;
   }
-  return <AppShell />;
+  return (
+    <QueryProvider>
+      <AppShell />
+    </QueryProvider>
+  );
 }

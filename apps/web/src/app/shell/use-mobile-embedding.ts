@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@/lib/router';
 import {
   mobileTokenCheckQueryOptions,
@@ -7,7 +7,7 @@ import {
   setHeaderHiddenFor,
   useHeaderHidden,
 } from '@/lib/mobile-embedding';
-import { endSession } from '../session-actions';
+import { endSession, useSignedInState } from '../session-actions';
 
 export type MobileEmbeddingState =
   /** The token is being checked: show nothing of the page yet. */
@@ -24,7 +24,7 @@ export type MobileEmbeddingState =
 export function useMobileEmbedding(userId: string | null): MobileEmbeddingState {
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signedIn = useSignedInState();
   // Only a signed-in user's token is checked (the guard sends everyone else to /signin first).
   const token = userId ? mobileTokenOf(location.pathname, location.search) : null;
   const storedHidden = useHeaderHidden(userId);
@@ -35,9 +35,9 @@ export function useMobileEmbedding(userId: string | null): MobileEmbeddingState 
     if (valid === true && userId) setHeaderHiddenFor(userId);
     if (valid === false) {
       setHeaderHiddenFor(null);
-      void endSession(queryClient, '/signin', navigate);
+      void endSession(signedIn, '/signin', navigate);
     }
-  }, [valid, userId, queryClient, navigate]);
+  }, [valid, userId, signedIn, navigate]);
 
   if (token === null) return { status: 'ready', headerHidden: storedHidden };
   if (valid === true) return { status: 'ready', headerHidden: true };

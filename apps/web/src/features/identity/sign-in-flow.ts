@@ -1,13 +1,12 @@
 import { useCallback, useEffect } from 'react';
-import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@/lib/router';
 import type { BrandConfig, ProductVisibilityState, UserInfo } from '@pet/contract';
 import { setIdentityId } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand';
-import { publicConfigQueryOptions } from '@/lib/config';
 import { useNotify } from '@/lib/notifications';
 import { useProductVisibility } from '@/lib/product-visibility';
-import { SESSION_QUERY_KEY, sessionQueryOptions, setSignInPending } from '@/lib/session';
+import { useQueryClientHolder } from '@/lib/query-client-holder';
+import { setSignInPending, useSessionStore } from '@/lib/session';
 import { confirmVerifiedEmail } from './api/verify-email';
 
 export const ACTIVATION_PATH = '/my-account/activate-product';
@@ -80,7 +79,7 @@ export type SignInOutcome = 'done' | 'unverified';
  * sign-in failed.
  */
 export function useCompleteSignIn(): (continueUrl: string | null) => Promise<SignInOutcome> {
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   const navigate = useNavigate();
   const brand = useBrand();
   const notify = useNotify();
@@ -95,8 +94,8 @@ export function useCompleteSignIn(): (continueUrl: string | null) => Promise<Sig
       try {
         // The dog brand shows a spinner instead of content until it knows where the user goes.
         if (brand.productVisibility === 'activationFirst') setVisibility('hideall');
-        await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
-        const user = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+        // A fresh answer: one started before the sign-in would still say "signed out".
+        const user = await session.refetch();
         if (!user) {
           setVisibility('donthide');
           setSignInPending(false);
@@ -119,21 +118,19 @@ export function useCompleteSignIn(): (continueUrl: string | null) => Promise<Sig
         throw error;
       }
     },
-    [brand, navigate, notify, queryClient, setVisibility],
+    [brand, navigate, notify, session, setVisibility],
   );
 }
 
 /**
  * Before a session is handed over (a token may belong to someone else than the cached user):
- * forget every cached answer but the deployment's config.
+ * forget every cached answer (the query cache, when the signed-in screens made one). The session
+ * and the deployment's config stay; the sign-in reloads the session.
  */
 export function useForgetCachedUser(): () => void {
-  const queryClient = useQueryClient();
+  const queries = useQueryClientHolder();
   return useCallback(() => {
     setIdentityId(null);
-    const configHash = hashKey(publicConfigQueryOptions.queryKey);
-    queryClient.removeQueries({
-      predicate: (query) => query.queryHash !== configHash && query.queryHash !== hashKey(SESSION_QUERY_KEY),
-    });
-  }, [queryClient]);
+    queries.client?.removeQueries();
+  }, [queries]);
 }

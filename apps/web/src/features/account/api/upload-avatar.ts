@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { uploadImageResponseSchema } from '@pet/contract';
 import { api, type UploadProgress } from '@/lib/api-client';
-import { patchSessionUser } from './session-cache';
+import { patchSessionUser, useSessionStore } from '@/lib/session';
 
 /** POST /v1/upload/image?file_for=user: one multipart field `file`, the cropped petImage.jpg. */
 export function uploadAvatar(file: File, onProgress?: (progress: UploadProgress) => void) {
@@ -14,11 +14,11 @@ export function uploadAvatar(file: File, onProgress?: (progress: UploadProgress)
 }
 
 export function useUploadAvatar() {
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   return useMutation({
     mutationKey: ['account', 'avatar'],
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (progress: UploadProgress) => void }) =>
       uploadAvatar(file, onProgress),
-    onSuccess: ({ image_url }) => patchSessionUser(queryClient, { image_url }),
+    onSuccess: ({ image_url }) => patchSessionUser(session, { image_url }),
   });
 }

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
@@ -30,7 +29,7 @@ import { useBrand } from '@/lib/brand';
 import { useSuccessHomePath } from '@/lib/mobile-embedding';
 import { useNotify } from '@/lib/notifications';
 import { activationRequired, useProductVisibility } from '@/lib/product-visibility';
-import { SESSION_QUERY_KEY, useSignedInUser } from '@/lib/session';
+import { useSessionStore, useSignedInUser } from '@/lib/session';
 import { useVerifyCode } from '@/features/account/api/verify-code';
 import { activationFailure, type ActivationFailure } from './activation-errors';
 
@@ -50,7 +49,7 @@ export function ActivateProductPage({ title }: { title: string }) {
   const user = useSignedInUser();
   const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   const homePath = useSuccessHomePath(user.id);
   const { setState: setVisibility } = useProductVisibility();
   const verify = useVerifyCode();
@@ -80,7 +79,7 @@ export function ActivateProductPage({ title }: { title: string }) {
       // Any 2xx (200, 201, or an answer with the product) is a success; 204 arrives as an error.
       await verify.mutateAsync(activationFormToVerifyCodeBody(values, user.tracker_ids));
       setVisibility('donthide');
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      await session.invalidate();
       notify.success('Success_Message_Product_Activation');
       await navigate(homePath, { replace: true });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import { codeCheckResponseSchema, type CodeCheckBody } from '@pet/contract';
 import { api } from '@/lib/api-client';
 
@@ -11,5 +11,5 @@ export const checkCode = (body: CodeCheckBody) =>
   api.post('/v1/auth/checkcode', body, codeCheckResponseSchema, { unauthorizedIsAnswer: true });
 
 export function useCheckCodeMutation() {
-  return useMutation({ mutationKey: ['auth', 'checkcode'], mutationFn: checkCode });
+  return useLocalMutation(checkCode);
 }

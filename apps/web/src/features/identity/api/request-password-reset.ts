@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import { messageResponseSchema } from '@pet/contract';
 import { api } from '@/lib/api-client';
 
@@ -15,5 +15,5 @@ export const requestPasswordReset = (input: { email: string; url: string }) =>
   );
 
 export function useRequestPasswordResetMutation() {
-  return useMutation({ mutationKey: ['auth', 'password', 'reset'], mutationFn: requestPasswordReset });
+  return useLocalMutation(requestPasswordReset);
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import { z } from 'zod';
 import { identityPost } from './identity-request';
 
@@ -10,5 +10,5 @@ export const resetPassword = (input: { token: string; newPassword: string }) =>
   identityPost('/reset-password', input, z.unknown(), { context: 'resetPassword' });
 
 export function useResetPasswordMutation() {
-  return useMutation({ mutationKey: ['identity', 'reset-password'], mutationFn: resetPassword });
+  return useLocalMutation(resetPassword);
 }

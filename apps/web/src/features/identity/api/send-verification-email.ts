@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import { VERIFICATION_ANDROID_MINIMUM_VERSION } from '@pet/contract';
 import { api } from '@/lib/api-client';
 import { messageResponseAnswer } from '@/lib/contract-answers';
@@ -22,8 +22,5 @@ export const sendVerificationEmail = (input: { email: string; url: string }) =>
   );
 
 export function useSendVerificationEmailMutation() {
-  return useMutation({
-    mutationKey: ['auth', 'verification', 'sendemail'],
-    mutationFn: sendVerificationEmail,
-  });
+  return useLocalMutation(sendVerificationEmail);
 }

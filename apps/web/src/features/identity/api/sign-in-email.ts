@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import type { SignInForm } from '@pet/contract';
 import { jsonSchemaAnswer } from '@/lib/answer-check';
 import { identityPost } from './identity-request';
@@ -26,5 +26,5 @@ export const signInWithEmail = (form: SignInForm) =>
   });
 
 export function useSignInWithEmailMutation() {
-  return useMutation({ mutationKey: ['identity', 'sign-in', 'email'], mutationFn: signInWithEmail });
+  return useLocalMutation(signInWithEmail);
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import { jsonSchemaAnswer } from '@/lib/answer-check';
 import { identityPost } from './identity-request';
 
@@ -24,5 +24,5 @@ export const startGoogleSignIn = (request: GoogleSignInRequest) =>
   );
 
 export function useStartGoogleSignInMutation() {
-  return useMutation({ mutationKey: ['identity', 'sign-in', 'google'], mutationFn: startGoogleSignIn });
+  return useLocalMutation(startGoogleSignIn);
 }

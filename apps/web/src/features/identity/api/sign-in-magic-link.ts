@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import { anyAnswer } from '@/lib/answer-check';
 import { identityPost } from './identity-request';
 
@@ -17,5 +17,5 @@ export const requestMagicLink = (request: MagicLinkRequest) =>
   identityPost('/sign-in/magic-link', request, anyAnswer, { context: 'signIn' });
 
 export function useRequestMagicLinkMutation() {
-  return useMutation({ mutationKey: ['identity', 'sign-in', 'magic-link'], mutationFn: requestMagicLink });
+  return useLocalMutation(requestMagicLink);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { anyAnswer } from '@/lib/answer-check';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +6,3 @@ import { api } from '@/lib/api-client';
  * session was already gone, so it must not trigger the app's 401 sign-out again.
  */
 export const signOut = () => api.post('/identity/sign-out', {}, anyAnswer, { unauthorizedIsAnswer: true });
-
-export function useSignOutMutation() {
-  return useMutation({ mutationKey: ['identity', 'sign-out'], mutationFn: signOut });
-}

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useLocalMutation } from '@/lib/local-mutation';
 import { z } from 'zod';
 import type { SignupBody } from '@pet/contract';
 import { api } from '@/lib/api-client';
@@ -19,5 +19,5 @@ export const signup = (body: SignupBody) =>
   api.post('/v1/auth/signup', body, signupResponseSchema, { context: 'signup' });
 
 export function useSignupMutation() {
-  return useMutation({ mutationKey: ['auth', 'signup'], mutationFn: signup });
+  return useLocalMutation(signup);
 }

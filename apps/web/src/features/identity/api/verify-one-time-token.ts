@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { anyAnswer } from '@/lib/answer-check';
 import { identityPost } from './identity-request';
 
@@ -8,7 +7,3 @@ import { identityPost } from './identity-request';
  */
 export const verifyOneTimeToken = (token: string) =>
   identityPost('/one-time-token/verify', { token }, anyAnswer, { context: 'signIn' });
-
-export function useVerifyOneTimeTokenMutation() {
-  return useMutation({ mutationKey: ['identity', 'one-time-token'], mutationFn: verifyOneTimeToken });
-}

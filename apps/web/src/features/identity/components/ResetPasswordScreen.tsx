@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
@@ -10,7 +9,7 @@ import { emailSchema } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { errorKeyOf } from '@/lib/api-client';
 import { useNotify } from '@/lib/notifications';
-import { SESSION_QUERY_KEY } from '@/lib/session';
+import { useSessionStore } from '@/lib/session';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../forms';
 import { AuthFrame, AuthHeading, FailureAlert, type Failure } from './AuthFrame';
@@ -57,7 +56,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   const reset = useResetPasswordMutation();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<ResetPasswordForm>({
@@ -75,7 +74,7 @@ function NewPasswordForm({ token }: { token: string }) {
       return;
     }
     // Every session of the user ended with the reset: this tab learns it before moving on.
-    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    await session.invalidate();
     notify.success('identity.reset.done');
     await navigate('/signin', { replace: true });
   });

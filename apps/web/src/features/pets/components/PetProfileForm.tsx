@@ -21,7 +21,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useFormState, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useNavigate, useParams } from '@/lib/router';
@@ -45,7 +44,7 @@ import { isApiError } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand';
 import { useNotify } from '@/lib/notifications';
 import { petPath } from '@/lib/paths';
-import { SESSION_QUERY_KEY } from '@/lib/session';
+import { useSessionStore } from '@/lib/session';
 import { useCreatePet } from '@/features/pets/api/create-pet';
 import { useUpdatePet } from '@/features/pets/api/update-pet';
 import { useUploadPetImage } from '@/features/pets/api/upload-pet-image';
@@ -299,7 +298,7 @@ export function PetProfileForm(props: PetProfileFormProps) {
   const notify = useNotify();
   const navigate = useNavigate();
   const params = useParams();
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   const createPet = useCreatePet();
   const updatePet = useUpdatePet();
   const uploadImage = useUploadPetImage();
@@ -445,7 +444,7 @@ export function PetProfileForm(props: PetProfileFormProps) {
         setUploadProgress(null);
       }
     }
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    void session.invalidate();
     if (problem) notify.error(problem);
     else notify.success('pets.form.added', { name: created.name });
     navigate('/dashboard');
@@ -457,7 +456,7 @@ export function PetProfileForm(props: PetProfileFormProps) {
       reset(petToForm(updated, brand));
       setWeightInput(EMPTY_WEIGHT_INPUT);
       setWeightErrors([]);
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      void session.invalidate();
       notify.success('Success_Message_Text');
       // A new name is part of the address and the breadcrumbs.
       if (params.name !== undefined && params.name !== updated.name) {
@@ -476,7 +475,7 @@ export function PetProfileForm(props: PetProfileFormProps) {
         file,
         onProgress: (progress) => setUploadProgress(progress.fraction),
       });
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      void session.invalidate();
       notify.success('pets.photo.uploaded');
     } catch {
       notify.error('Image_Upload_Failed_Text');

@@ -17,7 +17,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import { useSuccessHomePath } from '@/lib/mobile-embedding';
-import { SESSION_QUERY_KEY, useSignedInUser } from '@/lib/session';
+import { useSessionStore, useSignedInUser } from '@/lib/session';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { Feedback } from '../components/Feedback';
 import { ResultCard } from '../components/ResultCard';
@@ -28,13 +28,14 @@ import { familyName } from './cancel-rules';
 /** After a cancel, revoke or downgrade: the user info and every subscription query are stale. */
 export function useRefreshSubscription() {
   const queryClient = useQueryClient();
+  const session = useSessionStore();
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        session.invalidate(),
         queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_ROOT }),
       ]),
-    [queryClient],
+    [queryClient, session],
   );
 }
 

@@ -14,7 +14,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';
 import { useSuccessHomePath } from '@/lib/mobile-embedding';
 import { useApiErrorMessage } from '@/lib/notifications';
-import { SESSION_QUERY_KEY, useSignedInUser } from '@/lib/session';
+import { useSessionStore, useSignedInUser } from '@/lib/session';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { useDeleteOrder, useOrderStatus } from '../api/orders';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
@@ -30,6 +30,7 @@ export function PaymentResultPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
+  const session = useSessionStore();
   const homePath = useSuccessHomePath(user.id);
   const errorMessage = useApiErrorMessage();
   const [params] = useSearchParams();
@@ -57,8 +58,8 @@ export function PaymentResultPage() {
     if (refreshed.current) return;
     refreshed.current = true;
     void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_ROOT });
-    if (orderStatus === 'paid') void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-  }, [orderStatus, queryClient]);
+    if (orderStatus === 'paid') void session.invalidate();
+  }, [orderStatus, queryClient, session]);
 
   const backToPlans = (
     <Button variant="contained" size="large" component={RouterLink} to={SUBSCRIPTION_PATH}>

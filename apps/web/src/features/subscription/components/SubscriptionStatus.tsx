@@ -16,7 +16,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import { formatDate } from '@/lib/dates';
 import { useNotify } from '@/lib/notifications';
-import { SESSION_QUERY_KEY } from '@/lib/session';
+import { useSessionStore } from '@/lib/session';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { useCancelAt, useCancelDowngrade } from '../api/subscription-state';
 import { UPDATE_PAYMENT_PATH, isRenewalOverdue } from '../payment-update/payment-update-rules';
@@ -34,6 +34,7 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
   const brand = useBrand();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const session = useSessionStore();
   const [confirming, setConfirming] = useState(false);
   const product = user.product;
   const paid = Boolean(product && !product.is_default);
@@ -56,7 +57,7 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
       setConfirming(false);
       notify.success('subscription.status.downgradeCancelled');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        session.invalidate(),
         queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_ROOT }),
       ]);
     } catch (error) {

@@ -10,7 +10,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import type { PaymentMethodResponse } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { useApiErrorMessage } from '@/lib/notifications';
-import { SESSION_QUERY_KEY, useSignedInUser } from '@/lib/session';
+import { useSessionStore, useSignedInUser } from '@/lib/session';
 import { subscriptionKeys } from '../api/keys';
 import { usePaymentMethod } from '../api/payment-method';
 import { ResultCard, ResultText } from '../components/ResultCard';
@@ -34,6 +34,7 @@ export function PaymentUpdateSuccessPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
+  const session = useSessionStore();
   const [before] = useState(readMethodBefore);
   const isNew = (data: PaymentMethodResponse | undefined) =>
     data !== undefined && methodFingerprint(data) !== before;
@@ -55,8 +56,8 @@ export function PaymentUpdateSuccessPage() {
   useEffect(() => {
     if (!settled || refreshed.current) return;
     refreshed.current = true;
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-  }, [settled, queryClient]);
+    void session.invalidate();
+  }, [settled, session]);
 
   return (
     <ResultCard
