@@ -119,7 +119,12 @@ describe(`document thumbnails (${testDatabaseKind})`, () => {
     const fileIdOf = (res: typeof first) => decodeDocUrl(res.json().doc_url)[0]!.url.split('file_id=')[1]!;
     const [kept, deleted] = [fileIdOf(first), fileIdOf(second)];
     const thumbUrl = (id: string) => `/v1/document/thumbnail?file_id=${id}`;
-    expect((await call(t.app, 'GET', thumbUrl(kept), undefined, as(t.owner))).statusCode).toBe(404);
+    const keptRow = await t.app.db
+      .selectFrom('document_file')
+      .select('storage_key')
+      .where('id', '=', kept)
+      .executeTakeFirstOrThrow();
+    expect(await t.app.storage.exists(thumbKeyOf(keptRow.storage_key))).toBe(false);
 
     // The second upload's file goes before the job runs (as the unclaimed-file job would do).
     const row = await t.app.db
@@ -140,6 +145,46 @@ describe(`document thumbnails (${testDatabaseKind})`, () => {
       .execute();
     expect(jobs.length).toBeGreaterThanOrEqual(2);
     expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
+  });
+
+  it('makes a thumbnail asked for before the job ran at once, once, and the job then leaves it', async () => {
+    const photo = await sharp({ create: { width: 500, height: 400, channels: 3, background: '#cc5533' } })
+      .jpeg()
+      .toBuffer();
+    const up = await postFiles(
+      t.app,
+      `/v1/upload/document?file_for=pet&pet_id=${t.pet.id}`,
+      [{ name: 'fresh.jpg', data: photo }],
+      as(t.owner),
+    );
+    expect(up.statusCode, up.body).toBe(201);
+    const fileId = decodeDocUrl(up.json().doc_url)[0]!.url.split('file_id=')[1]!;
+    const thumbUrl = `/v1/document/thumbnail?file_id=${fileId}`;
+
+    // A list opened right after the upload: two thumbnails asked for at once, before the job ran.
+    const [a, b] = await Promise.all([
+      call(t.app, 'GET', thumbUrl, undefined, as(t.owner)),
+      call(t.app, 'GET', thumbUrl, undefined, as(t.owner)),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.headers['content-type']).toBe('image/webp');
+    expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
+    expect((await sharp(a.rawPayload).metadata()).width).toBe(240);
+    // Not another owner's, even now.
+    expect((await call(t.app, 'GET', thumbUrl, undefined, as(t.stranger))).statusCode).toBe(404);
+
+    await t.app.jobs.runDue();
+    const again = await call(t.app, 'GET', thumbUrl, undefined, as(t.owner));
+    expect(Buffer.compare(again.rawPayload, a.rawPayload)).toBe(0);
+    const job = await t.app.db
+      .selectFrom('job')
+      .select(['status', 'attempts', 'payload'])
+      .where('type', '=', 'documents.make-thumbnails')
+      .execute();
+    const mine = job.filter((row) =>
+      (typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload)).includes(fileId),
+    );
+    expect(mine.map((row) => [row.status, row.attempts])).toEqual([['done', 1]]);
   });
 
   it('draws no thumbnail for a PDF over the size cap, without reading it', async () => {

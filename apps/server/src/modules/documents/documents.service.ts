@@ -69,7 +69,21 @@ function fileIdOf(url: string): string | null {
   }
 }
 
+/** What a thumbnail is made from: a stored file's key and type. */
+interface ThumbnailSource {
+  storage_key: string;
+  ext: string;
+}
+
 export class DocumentsService {
+  /** Thumbnails being made now, by key: the job and a list asking at once make each one once. */
+  private readonly thumbnailsInFlight = new Map<string, Promise<boolean>>();
+  /**
+   * Files that could not be drawn (damaged, too large): a list shown again does not draw them
+   * again. Kept for the life of the process; the file's type icon shows meanwhile.
+   */
+  private readonly withoutThumbnail = new Set<string>();
+
   constructor(private readonly deps: DocumentsServiceDeps) {}
 
   /** Refuses early (before any byte is stored) when the plan's document limit is already reached. */
@@ -148,20 +162,41 @@ export class DocumentsService {
     for (const id of fileIds) {
       const file = await repo.storedFile(this.deps.db, id);
       if (!file) continue;
-      const thumbKey = thumbKeyOf(file.storage_key);
-      if (await this.deps.storage.exists(thumbKey)) continue;
+      if (await this.deps.storage.exists(thumbKeyOf(file.storage_key))) continue;
       if (!(await this.deps.storage.exists(file.storage_key))) {
         throw new Error(`document file ${id} is not in place yet`);
       }
-      const thumbnail = await makeThumbnail(this.deps.storage, file.storage_key, file.ext, {
-        renderPdf: this.deps.renderPdfPage,
-        log: this.deps.log,
-      });
-      if (!thumbnail) continue;
-      await this.deps.storage.put(thumbKey, Readable.from([thumbnail]), {
-        contentType: THUMBNAIL_CONTENT_TYPE,
-      });
+      await this.ensureThumbnail(file);
     }
+  }
+
+  /**
+   * Makes the file's thumbnail unless it exists; true when it exists afterwards. Shared by the job
+   * and by a list that asks before the job ran (right after an upload).
+   */
+  private ensureThumbnail(file: ThumbnailSource): Promise<boolean> {
+    const thumbKey = thumbKeyOf(file.storage_key);
+    if (!canHaveThumbnail(file.ext) || this.withoutThumbnail.has(thumbKey)) return Promise.resolve(false);
+    let making = this.thumbnailsInFlight.get(thumbKey);
+    if (!making) {
+      making = (async () => {
+        if (await this.deps.storage.exists(thumbKey)) return true;
+        const thumbnail = await makeThumbnail(this.deps.storage, file.storage_key, file.ext, {
+          renderPdf: this.deps.renderPdfPage,
+          log: this.deps.log,
+        });
+        if (!thumbnail) {
+          this.withoutThumbnail.add(thumbKey);
+          return false;
+        }
+        await this.deps.storage.put(thumbKey, Readable.from([thumbnail]), {
+          contentType: THUMBNAIL_CONTENT_TYPE,
+        });
+        return true;
+      })().finally(() => this.thumbnailsInFlight.delete(thumbKey));
+      this.thumbnailsInFlight.set(thumbKey, making);
+    }
+    return making;
   }
 
   private async toDocuments(rows: repo.DocumentRow[]): Promise<PetDocument[]> {
@@ -320,10 +355,17 @@ export class DocumentsService {
     }
   }
 
-  /** GET /v1/document/thumbnail: the owner's file's thumbnail, or 404 when it has none. */
+  /**
+   * GET /v1/document/thumbnail: the owner's file's thumbnail, or 404 when it has none. One asked
+   * for before the job made it (a list opened right after the upload) is made now.
+   */
   async sendThumbnail(reply: FastifyReply, userId: string, fileId: string): Promise<FastifyReply> {
     const file = await ownership.findOwnedRow(this.deps.db, 'document_file', userId, fileId);
     if (!file) throw notFound('File not found');
+    const thumbKey = thumbKeyOf(file.storage_key);
+    if (!(await this.deps.storage.exists(thumbKey)) && (await this.deps.storage.exists(file.storage_key))) {
+      await this.ensureThumbnail(file);
+    }
     return sendStoredFile(reply, this.deps.storage, thumbKeyOf(file.storage_key), {
       disposition: 'inline',
       downloadName: 'thumbnail.webp',
