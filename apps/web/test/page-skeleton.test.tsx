@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@/lib/i18n-react';
 import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,10 @@ describe('page skeleton', () => {
     // The user info never answers: the guard waits for it.
     installFakeApi({ routes: { 'GET /v1/auth/myinfo': () => new Promise<Response>(() => {}) } });
     renderApp('/my-account/profile');
-    expect(await screen.findByTestId('page-skeleton')).toBeInTheDocument();
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // The skeleton of each step (config, session) may replace the previous one: ask again each time.
+    await waitFor(() => {
+      expect(screen.getByTestId('page-skeleton')).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    });
   });
 });

@@ -192,7 +192,10 @@ describe('shell', () => {
 
     installFakeApi();
     renderApp('/my-account/profile', { productVisibility: 'hideall' });
-    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    // The shell is there (its top bar), and in place of the page it shows the skeleton. (Earlier
+    // skeletons, while the config, the session and the shell's code load, come and go first.)
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument());
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
