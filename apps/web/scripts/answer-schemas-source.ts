@@ -4,15 +4,22 @@ import {
   EMAIL_MAX_LENGTH,
   apiErrorBodySchema,
   messageResponseSchema,
+  petSchema,
   publicConfigSchema,
+  uploadImageResponseSchema,
   userInfoSchema,
 } from '@pet/contract';
 
-/** The contract's answers checked without zod on a first visit, by name (answer-schemas.json). */
+/**
+ * The contract's answers checked without zod, by name (answer-schemas.json): those of a first
+ * visit, and the pet's (a pet page's first visit shows the pet before zod arrives).
+ */
 export const ANSWER_SCHEMAS = {
   apiErrorBody: apiErrorBodySchema,
   messageResponse: messageResponseSchema,
+  pet: petSchema,
   publicConfig: publicConfigSchema,
+  uploadImageResponse: uploadImageResponseSchema,
   userInfo: userInfoSchema,
 } as const;
 

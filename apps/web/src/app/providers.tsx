@@ -10,7 +10,13 @@ import { SessionStoreContext, type SessionStore } from '@/lib/session';
 import type { ProductVisibilityState } from '@pet/contract';
 import { THEME_MODE_STORAGE_KEY, createAppTheme } from '@/lib/theme';
 
-const theme = createAppTheme();
+/**
+ * Made at the first render, not when this module is evaluated: building the theme (both colour
+ * schemes and their CSS variables) is one of the costliest steps of a start, and main.tsx asks
+ * for the session, the route's code and its data before anything renders.
+ */
+let theme: ReturnType<typeof createAppTheme> | undefined;
+const appTheme = () => (theme ??= createAppTheme());
 
 /** Everything the screens rely on, brand aside (that one needs the config answer first). */
 export function AppProviders({
@@ -32,7 +38,7 @@ export function AppProviders({
       <SessionStoreContext value={session}>
         <QueryClientHolderContext value={queries}>
           <ThemeProvider
-            theme={theme}
+            theme={appTheme()}
             defaultMode="system"
             modeStorageKey={THEME_MODE_STORAGE_KEY}
             disableTransitionOnChange

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n-react';
-import { petSchema } from '@pet/contract';
 import { PetHeaderCard } from '@/components/PetHeaderCard';
 import { api } from '@/lib/api-client';
+import { petAnswer } from '@/lib/contract-answers';
 
 /** GET /v1/pet?pet_id=: the pet shown in the header of its pages (contacts, medical, appointments). */
 export const petHeaderQueryOptions = (petId: string) =>
   queryOptions({
     queryKey: ['pet-header', petId] as const,
-    queryFn: ({ signal }) => api.get('/v1/pet', petSchema, { query: { pet_id: petId }, signal }),
+    queryFn: ({ signal }) => api.get('/v1/pet', petAnswer, { query: { pet_id: petId }, signal }),
   });
 
 /** The header's pet; a page that also needs it (e.g. to tell a foreign pet) shares the one request. */

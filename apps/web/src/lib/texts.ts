@@ -32,7 +32,8 @@ async function loadPart(language: UiLanguage, part: TextPart): Promise<Translati
       const [lang, name] = file.split('/').slice(-2);
       return lang === language && PUBLIC_TEXT_FILES.has(name!.replace(/\.json$/, '')) === (part === 'public');
     })
-    .sort(([a], [b]) => a.localeCompare(b));
+    // A plain comparison: the first localeCompare sets up the collator (tens of ms on a phone).
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const trees = await Promise.all(
     files.map(async ([file, load]) => [file, await load()] as [string, TranslationTree]),
   );

@@ -1,24 +1,19 @@
-import { z } from 'zod';
 import {
-  ddMmYyyySortKey,
-  formatDdMmYyyy,
-  genderSchema,
-  optionalText,
-  petCreateBodySchema,
-  petTypeSchema,
-  petUpdateBodySchema,
   sortWeightsNewestFirst,
-  weightEntrySchema,
   type BrandConfig,
   type Pet,
   type PetCreateBody,
   type PetProfile,
 } from '@pet/contract';
+import type { PetFormOutput } from './pet-form-schema';
+
+export type { PetFormInput, PetFormOutput } from './pet-form-schema';
 
 /**
  * The pet profile form (pet-data sections 3 and 5) in add and edit mode. The fields hold what the
- * inputs show ('' = not given); the schema checks them with the contract's rules and turns them
- * into the bodies of POST and PUT /v1/pet.
+ * inputs show ('' = not given); the schema (pet-form-schema.ts, with zod: it arrives after the
+ * form shows) checks them with the contract's rules, and these helpers turn them into the bodies
+ * of POST and PUT /v1/pet.
  */
 
 /** What a date input holds while its text is not (yet) a calendar date. */
@@ -26,31 +21,6 @@ export const INVALID_DATE_TEXT = 'invalid-date';
 
 /** Key of a date of birth after today (not in the spec's catalogue). */
 export const BIRTH_DATE_FUTURE_KEY = 'pets.form.birthDateFuture';
-
-export const petFormSchema = z
-  .object({
-    name: petCreateBodySchema.shape.name,
-    // The select starts empty in add mode; empty or unknown gives Select_Pet_Text.
-    pet_type: z.string().pipe(petTypeSchema),
-    gender: z.union([genderSchema, z.literal('')]),
-    race: optionalText,
-    date_of_birth: petUpdateBodySchema.shape.date_of_birth,
-    size: petUpdateBodySchema.shape.size,
-    color: optionalText,
-    features: optionalText,
-    labeling: optionalText,
-    ancestry: optionalText,
-    weights: z.array(weightEntrySchema),
-  })
-  .superRefine((values, ctx) => {
-    const birth = values.date_of_birth ? ddMmYyyySortKey(values.date_of_birth) : Number.NaN;
-    if (birth > ddMmYyyySortKey(formatDdMmYyyy(new Date()))) {
-      ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: BIRTH_DATE_FUTURE_KEY });
-    }
-  });
-
-export type PetFormInput = z.input<typeof petFormSchema>;
-export type PetFormOutput = z.output<typeof petFormSchema>;
 
 export interface PetFormValues {
   name: string;

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { uploadImageResponseSchema } from '@pet/contract';
 import { api, type UploadProgress } from '@/lib/api-client';
+import { uploadImageAnswer } from '@/lib/contract-answers';
 import { patchSessionUser, useSessionStore } from '@/lib/session';
 
 /** POST /v1/upload/image?file_for=user: one multipart field `file`, the cropped petImage.jpg. */
 export function uploadAvatar(file: File, onProgress?: (progress: UploadProgress) => void) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.upload('/v1/upload/image', form, uploadImageResponseSchema, {
+  return api.upload('/v1/upload/image', form, uploadImageAnswer, {
     query: { file_for: 'user' },
     onProgress,
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { petSchema } from '@pet/contract';
 import { api } from '@/lib/api-client';
+import { petAnswer } from '@/lib/contract-answers';
 import { petKeys } from './keys';
 
 /** GET /v1/pet?pet_id=: one pet with its weights and image. */
 export const fetchPet = (petId: string, signal?: AbortSignal) =>
-  api.get('/v1/pet', petSchema, { query: { pet_id: petId }, context: 'get', signal });
+  api.get('/v1/pet', petAnswer, { query: { pet_id: petId }, context: 'get', signal });
 
 export const petQueryOptions = (petId: string) =>
   queryOptions({

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { petSchema, type PetUpdateBody } from '@pet/contract';
+import type { PetUpdateBody } from '@pet/contract';
 import { api } from '@/lib/api-client';
+import { petAnswer } from '@/lib/contract-answers';
 import { petKeys } from './keys';
 
 /** PUT /v1/pet?id=: the whole profile; `weights`, when sent, replace the stored list. */
 export const updatePet = (petId: string, body: PetUpdateBody) =>
-  api.put('/v1/pet', body, petSchema, { query: { id: petId } });
+  api.put('/v1/pet', body, petAnswer, { query: { id: petId } });
 
 export function useUpdatePet() {
   const queryClient = useQueryClient();

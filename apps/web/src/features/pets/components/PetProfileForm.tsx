@@ -21,8 +21,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useFormState, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useFormState,
+  useWatch,
+  type Control,
+  type FieldPath,
+  type Resolver,
+} from 'react-hook-form';
 import { useNavigate, useParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import {
@@ -40,6 +47,7 @@ import {
   type WeightInput,
 } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
+import { whenIdleAfterFirstPaint } from '@/lib/after-first-paint';
 import { isApiError } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand';
 import { useNotify } from '@/lib/notifications';
@@ -54,7 +62,6 @@ import {
   formToCreateBody,
   formToUpdateBody,
   needsUpdateAfterCreate,
-  petFormSchema,
   petToForm,
   type PetFormInput,
   type PetFormOutput,
@@ -67,6 +74,13 @@ import { WeightsEditor } from './WeightsEditor';
 
 // @mui/x-charts only loads on My Animal, after the form is on screen.
 const WeightChart = lazy(() => import('./WeightChart'));
+
+/** The form's checks come with zod (pet-form-schema.ts): fetched after the first paint. */
+const loadPetFormResolver = () =>
+  import('@/features/pets/pet-form-schema').then((module) => module.petFormResolver);
+/** Until the schema is there, the first check waits for it (a check runs on blur or on Save). */
+const petFormResolver: Resolver<PetFormInput, unknown, PetFormOutput> = async (...args) =>
+  (await loadPetFormResolver())(...args);
 
 const EMPTY_WEIGHT_INPUT: WeightInput = { weight: '', date: '' };
 /** About the weights column's height without weights, for the moment before it renders. */
@@ -229,7 +243,13 @@ const ProfileFields = memo(function ProfileFields({
           name="features"
           label={t('pets.form.features')}
           multiline
-          minRows={2}
+          rows={2}
+          // A plain textarea that grows with its text by CSS (where the browser can: Chromium and
+          // Safari; elsewhere it scrolls and can be pulled taller), not MUI's autosize, whose
+          // measuring forces a layout in the middle of the form's first render (a phone's first
+          // visit to My Animal).
+          slotProps={{ input: { inputComponent: 'textarea' } }}
+          sx={{ '& textarea': { fieldSizing: 'content', minHeight: '2lh', resize: 'vertical' } }}
         />
       </Grid>
       <Grid size={12}>
@@ -317,10 +337,12 @@ export function PetProfileForm(props: PetProfileFormProps) {
     unknown,
     PetFormOutput
   >({
-    resolver: zodResolver(petFormSchema),
+    resolver: petFormResolver,
     defaultValues,
     mode: 'onTouched',
   });
+
+  useEffect(() => whenIdleAfterFirstPaint(() => void loadPetFormResolver()), []);
 
   const [weightInput, setWeightInput] = useState<WeightInput>(EMPTY_WEIGHT_INPUT);
   const [weightErrors, setWeightErrors] = useState<string[]>([]);
