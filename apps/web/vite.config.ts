@@ -248,6 +248,15 @@ export default defineConfig({
               // The contract's constants and error catalogue, which these import, stay initial.
               includeDependenciesRecursively: false,
             },
+            // The contract's zod-free helpers of the pet form (dates, weights, size): the schema
+            // modules import them, which makes them initial, but no first visit uses them.
+            {
+              name: 'contract-rules',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](dates|pet-rules)\.ts$/,
+              priority: 9,
+              // The contract's constants, which pet-rules.ts imports, stay initial.
+              includeDependenciesRecursively: false,
+            },
             // The app's own initial modules (and the contract) before the sign-in group, which
             // would otherwise pull them in as its dependencies and become initial itself.
             {

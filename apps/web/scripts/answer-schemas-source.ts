@@ -10,18 +10,26 @@ import {
   userInfoSchema,
 } from '@pet/contract';
 
-/**
- * The contract's answers checked without zod, by name (answer-schemas.json): those of a first
- * visit, and the pet's (a pet page's first visit shows the pet before zod arrives).
- */
-export const ANSWER_SCHEMAS = {
+/** The contract's answers that a first visit checks without zod, by name (answer-schemas.json). */
+export const FIRST_VISIT_ANSWER_SCHEMAS = {
   apiErrorBody: apiErrorBodySchema,
   messageResponse: messageResponseSchema,
-  pet: petSchema,
   publicConfig: publicConfigSchema,
-  uploadImageResponse: uploadImageResponseSchema,
   userInfo: userInfoSchema,
 } as const;
+
+/**
+ * The answers that signed-in screens check before zod has arrived (screen-answer-schemas.json):
+ * a pet page shows the pet, and saves it, without the contract's zod schemas. A file of its own,
+ * so that they are not part of a first visit to /signin.
+ */
+export const SCREEN_ANSWER_SCHEMAS = {
+  pet: petSchema,
+  uploadImageResponse: uploadImageResponseSchema,
+} as const;
+
+/** Every zod-free answer check, by name. */
+export const ANSWER_SCHEMAS = { ...FIRST_VISIT_ANSWER_SCHEMAS, ...SCREEN_ANSWER_SCHEMAS } as const;
 
 /**
  * Values of the contract that a first visit needs and that live in modules which also build
@@ -45,10 +53,10 @@ function withoutDescriptions(value: unknown): unknown {
   );
 }
 
-/** answer-schemas.json's text: each schema's JSON Schema of its output, as zod writes it. */
-export function answerSchemasJson(): string {
-  const schemas = Object.fromEntries(
-    Object.entries(ANSWER_SCHEMAS).map(([name, schema]) => {
+/** The JSON Schema of each schema's output, as zod writes it, by name. */
+function jsonSchemasOf(schemas: Record<string, z.ZodType>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
       const { $schema: _version, ...json } = z.toJSONSchema(schema, {
         io: 'output',
         unrepresentable: 'throw',
@@ -56,5 +64,11 @@ export function answerSchemasJson(): string {
       return [name, withoutDescriptions(json)];
     }),
   );
-  return `${JSON.stringify({ values: FIRST_VISIT_VALUES, ...schemas }, null, 2)}\n`;
 }
+
+/** The generated files (in src/lib) and their text. */
+export const ANSWER_SCHEMA_FILES: Record<string, () => string> = {
+  'answer-schemas.json': () =>
+    `${JSON.stringify({ values: FIRST_VISIT_VALUES, ...jsonSchemasOf(FIRST_VISIT_ANSWER_SCHEMAS) }, null, 2)}\n`,
+  'screen-answer-schemas.json': () => `${JSON.stringify(jsonSchemasOf(SCREEN_ANSWER_SCHEMAS), null, 2)}\n`,
+};

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n-react';
 import { PetHeaderCard } from '@/components/PetHeaderCard';
 import { api } from '@/lib/api-client';
-import { petAnswer } from '@/lib/contract-answers';
+import { petAnswer } from '@/lib/screen-answers';
 
 /** GET /v1/pet?pet_id=: the pet shown in the header of its pages (contacts, medical, appointments). */
 export const petHeaderQueryOptions = (petId: string) =>

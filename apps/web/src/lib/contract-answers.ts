@@ -1,11 +1,4 @@
-import type {
-  ApiErrorBody,
-  MessageResponse,
-  Pet,
-  PublicConfig,
-  UploadImageResponse,
-  UserInfo,
-} from '@pet/contract';
+import type { ApiErrorBody, MessageResponse, PublicConfig, UserInfo } from '@pet/contract';
 import { jsonSchemaAnswer, type JsonSchema } from './answer-check';
 import schemas from './answer-schemas.json';
 
@@ -14,10 +7,7 @@ import schemas from './answer-schemas.json';
  * the JSON Schemas zod generates from the contract's schemas (scripts/answer-schemas.ts).
  */
 const json = schemas as unknown as Readonly<
-  Record<
-    'apiErrorBody' | 'messageResponse' | 'pet' | 'publicConfig' | 'uploadImageResponse' | 'userInfo',
-    JsonSchema
-  >
+  Record<'apiErrorBody' | 'messageResponse' | 'publicConfig' | 'userInfo', JsonSchema>
 >;
 
 /**
@@ -36,11 +26,3 @@ export const userInfoAnswer = jsonSchemaAnswer<UserInfo>(json.userInfo);
 export const apiErrorBodyAnswer = jsonSchemaAnswer<ApiErrorBody>(json.apiErrorBody);
 /** `{message}`, the answer of several calls (the contract's messageResponseSchema). */
 export const messageResponseAnswer = jsonSchemaAnswer<MessageResponse>(json.messageResponse);
-/**
- * GET and PUT /v1/pet (the contract's petSchema): a pet page shows the pet before zod and the
- * contract's schemas have arrived. The schema's refinements (a real calendar date, a size of
- * 10..100 cm) are not repeated here: the server checked them when the values came in.
- */
-export const petAnswer = jsonSchemaAnswer<Pet>(json.pet);
-/** POST /v1/upload/image (the contract's uploadImageResponseSchema). */
-export const uploadImageAnswer = jsonSchemaAnswer<UploadImageResponse>(json.uploadImageResponse);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type UploadProgress } from '@/lib/api-client';
-import { uploadImageAnswer } from '@/lib/contract-answers';
+import { uploadImageAnswer } from '@/lib/screen-answers';
 import { patchSessionUser, useSessionStore } from '@/lib/session';
 
 /** POST /v1/upload/image?file_for=user: one multipart field `file`, the cropped petImage.jpg. */

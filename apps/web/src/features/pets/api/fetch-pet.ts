@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { petAnswer } from '@/lib/contract-answers';
+import { petAnswer } from '@/lib/screen-answers';
 import { petKeys } from './keys';
 
 /** GET /v1/pet?pet_id=: one pet with its weights and image. */

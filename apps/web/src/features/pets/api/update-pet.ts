@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PetUpdateBody } from '@pet/contract';
 import { api } from '@/lib/api-client';
-import { petAnswer } from '@/lib/contract-answers';
+import { petAnswer } from '@/lib/screen-answers';
 import { petKeys } from './keys';
 
 /** PUT /v1/pet?id=: the whole profile; `weights`, when sent, replace the stored list. */

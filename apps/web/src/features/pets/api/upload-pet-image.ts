@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet } from '@pet/contract';
 import { api, type UploadProgress } from '@/lib/api-client';
-import { uploadImageAnswer } from '@/lib/contract-answers';
+import { uploadImageAnswer } from '@/lib/screen-answers';
 import { petKeys } from './keys';
 
 /** POST /v1/upload/image?file_for=pet&pet_id=: one multipart field `file` (the cropped petImage.jpg). */
