@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, matchPath, type Params } from '@/lib/router';
+import { createBrowserRouter } from '@/lib/router';
 import { App } from '@/app/App';
-import { ROUTES, type AppRouteDefinition } from '@/app/route-table';
+import { ROUTES, routeOfPath, type AppRouteDefinition } from '@/app/route-table';
 import { buildRouteObjects, loadSignedInShell } from '@/app/router';
 import { isSignedInAccess } from '@/app/route-handle';
 import { createI18nInstance, detectInitialLanguage, isUiLanguage } from '@/lib/i18n-core';
@@ -47,18 +47,8 @@ const routes = ROUTES.map((route): AppRouteDefinition => {
     },
   };
 });
-/** The route of the page the visitor opened (a path of its own before one with params), with its params. */
-function firstRouteOf(pathname: string): { route: AppRouteDefinition; params: Params } | undefined {
-  const path = pathname.replace(/(.)\/+$/, '$1');
-  const exact = ROUTES.find((route) => route.path === path);
-  if (exact) return { route: exact, params: {} };
-  for (const route of ROUTES) {
-    const match = matchPath(route.path, path);
-    if (match) return { route, params: match.params };
-  }
-  return undefined;
-}
-const first = firstRouteOf(window.location.pathname);
+/** The route of the page the visitor opened, with its params. */
+const first = routeOfPath(window.location.pathname);
 const firstRoute = first?.route;
 
 // The first screen's code (and the signed-in shell around it) is fetched while the texts load,

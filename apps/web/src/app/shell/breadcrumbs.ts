@@ -1,5 +1,4 @@
-import { matchPath } from '@/lib/router';
-import { ROUTES } from '@/app/route-table';
+import { routeOfPath } from '@/app/route-table';
 
 /**
  * Breadcrumbs from the path segments (account-area section 2, Shell): every static segment has a
@@ -19,12 +18,8 @@ export function breadcrumbLabelKey(segment: string): string {
   return `breadcrumb.${segment}`;
 }
 
-function routeAt(path: string) {
-  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, path) !== null);
-}
-
 export function isRoutePath(path: string): boolean {
-  return routeAt(path) !== undefined;
+  return routeOfPath(path) !== undefined;
 }
 
 function decodeSegment(segment: string): string {
@@ -60,7 +55,7 @@ export function buildCrumbs(pathname: string, { withHome, petName }: BuildCrumbs
       crumbs.push({ id: path, text: name, to: segments[2] ? `${path}/${segments[2]}` : undefined });
       return;
     }
-    const route = routeAt(path);
+    const route = routeOfPath(path)?.route;
     const to = SEGMENT_TARGETS[segment] ?? (route ? path : undefined);
     // A crumb of a screen is called as the screen's title (the route table's, as its h1), so the
     // two never differ; other segments have a label of their own.

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { routeOfPath } from '@/app/route-table';
+
+describe('routeOfPath (the route table row a path shows)', () => {
+  it('finds a pet page with its params', () => {
+    const found = routeOfPath('/pet-details/Bello/pet-1/my-pet');
+    expect(found?.route.titleKey).toBe('route.myPet');
+    expect(found?.params).toEqual({ name: 'Bello', id: 'pet-1' });
+  });
+
+  it('finds a path without params, trailing slashes or not', () => {
+    expect(routeOfPath('/my-account/subscription/checkout')?.route.path).toBe(
+      '/my-account/subscription/checkout',
+    );
+    expect(routeOfPath('/dashboard/')?.route.path).toBe('/dashboard');
+    expect(routeOfPath('/dashboard/')?.params).toEqual({});
+  });
+
+  it('answers nothing for a path of no screen', () => {
+    expect(routeOfPath('/pet-details')).toBeUndefined();
+    expect(routeOfPath('/no-such-page')).toBeUndefined();
+  });
+});
