@@ -3,16 +3,15 @@ import Box from '@mui/material/Box';
 import { useColorScheme, useTheme, type Theme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { format } from 'date-fns';
-import { useTranslation } from '@/lib/i18n-react';
 import { parseDdMmYyyy, type WeightEntry } from '@pet/contract';
 import { formatDate } from '@/lib/dates';
+import { useWeightFormat } from '@/features/pets/weight-format';
 
 /**
  * The weight history over time (pet-data issue: a charting library, readable in both themes and
  * on a phone). Loaded on demand, so @mui/x-charts ships only with My Animal.
  */
 export default function WeightChart({ weights, title }: { weights: readonly WeightEntry[]; title: string }) {
-  const { i18n } = useTranslation();
   const theme = useTheme();
   const { colorScheme } = useColorScheme();
   const scheme = colorScheme === 'dark' ? 'dark' : 'light';
@@ -20,10 +19,7 @@ export default function WeightChart({ weights, title }: { weights: readonly Weig
   const schemes = (theme as Theme & { colorSchemes?: Record<string, { palette: Theme['palette'] }> })
     .colorSchemes;
   const color = schemes?.[scheme]?.palette.primary.main ?? theme.palette.primary.main;
-  const number = useMemo(
-    () => new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { maximumFractionDigits: 2 }),
-    [i18n.resolvedLanguage, i18n.language],
-  );
+  const weight = useWeightFormat();
 
   // Oldest first along the time axis; entries of one day keep their order.
   const points = useMemo(
@@ -67,7 +63,7 @@ export default function WeightChart({ weights, title }: { weights: readonly Weig
           {
             label: 'kg',
             width: 56,
-            valueFormatter: (value: number) => number.format(value),
+            valueFormatter: (value: number) => weight.number(value),
           },
         ]}
         series={[
@@ -77,7 +73,7 @@ export default function WeightChart({ weights, title }: { weights: readonly Weig
             color,
             curve: 'monotoneX',
             showMark: true,
-            valueFormatter: (value) => (value === null ? '' : `${number.format(value)} kg`),
+            valueFormatter: (value) => (value === null ? '' : weight.withUnit(value)),
           },
         ]}
       />

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import MonitorWeightOutlinedIcon from '@mui/icons-material/MonitorWeightOutlined';
 import { useTranslation } from '@/lib/i18n-react';
+import { useWeightFormat } from '@/features/pets/weight-format';
 import { WEIGHT_KEYS, WEIGHT_LIST_MAX_HEIGHT_PX, type WeightEntry, type WeightInput } from '@pet/contract';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { PetDateField } from './PetDateField';
@@ -21,27 +22,6 @@ import { PetDateField } from './PetDateField';
 /** The keys of the weight checks that belong to the date input, the weight input, or the entry. */
 const DATE_KEYS: readonly string[] = [WEIGHT_KEYS.dateMissing];
 const WEIGHT_INPUT_KEYS: readonly string[] = [WEIGHT_KEYS.weightMissing, WEIGHT_KEYS.negative];
-
-/**
- * One number format per language, made on first use: a page's first Intl.NumberFormat loads the
- * language's number data, which showed in My Animal's first render even without weights.
- */
-const weightFormats = new Map<string, Intl.NumberFormat>();
-
-function weightFormatOf(language: string): Intl.NumberFormat {
-  let format = weightFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-    weightFormats.set(language, format);
-  }
-  return format;
-}
-
-export function useWeightFormatter(): (kg: number) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useCallback((kg: number) => `${weightFormatOf(language).format(kg)} kg`, [language]);
-}
 
 /**
  * The weight history of the pet form (pet-data sections 4 and 5): date and kg inputs with an add
@@ -66,7 +46,7 @@ export function WeightsEditor({
   onRemove: (index: number) => void;
 }) {
   const { t } = useTranslation();
-  const formatWeight = useWeightFormatter();
+  const formatWeight = useWeightFormat().withUnit;
   // The entry stays set while the dialog closes, so its text does not change during the animation.
   const [removing, setRemoving] = useState<{ index: number; entry: WeightEntry } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
