@@ -223,7 +223,9 @@ describe('continueUrl', () => {
       await submitSignIn(page, 'de');
       await page.waitForURL((url) => url.pathname === '/my-account/change-password');
       expect(new URL(page.url()).search).toBe('?from=mail');
-      await page.getByRole('heading', { level: 1, name: tr('de', 'route.changePassword') }).waitFor();
+      // Signed in, the app speaks the account's stored language (issue 14.4), English for this
+      // user, whatever the sign-in screen spoke (German from the browser).
+      await page.getByRole('heading', { level: 1, name: tr('en', 'route.changePassword') }).waitFor();
       await screenshot(page, 'identity-change-password-de-phone-dark');
     } finally {
       await closeQuietly(context);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from '@/lib/router';
 import { App } from '@/app/App';
@@ -62,9 +62,14 @@ if (first && isSignedInAccess(first.route.access)) {
 loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute) : 'all')
   .catch((error: unknown) => console.error('The texts could not be loaded', error))
   .finally(() => {
-    createRoot(rootElement).render(
-      <StrictMode>
-        <App session={session} i18n={i18n} router={createBrowserRouter(buildRouteObjects(routes))} />
-      </StrictMode>,
+    const root = createRoot(rootElement);
+    // As a transition, React renders the first screen in slices and lets the browser handle
+    // input in between, instead of one long task (a phone's start).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App session={session} i18n={i18n} router={createBrowserRouter(buildRouteObjects(routes))} />
+        </StrictMode>,
+      ),
     );
   });
