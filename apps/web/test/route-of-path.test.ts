@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeOfPath } from '@/app/route-table';
+import { routeOfPath } from '@/app/route-of-path';
 
 describe('routeOfPath (the route table row a path shows)', () => {
   it('finds a pet page with its params', () => {

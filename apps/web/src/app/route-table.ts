@@ -1,6 +1,5 @@
 import type { AccountMenuItem } from '@pet/contract';
 import type { QueryParams } from '@/lib/api-client';
-import { matchPath, type Params } from '@/lib/router';
 import type { AccessClass, RouteMeta, RouteModule } from './route-handle';
 
 /**
@@ -10,6 +9,8 @@ import type { AccessClass, RouteMeta, RouteModule } from './route-handle';
  *
  * To build a screen, fill its module in app/routes/ (compose feature components there); do not
  * add paths elsewhere. Modules shared by several rows read `meta` through useRouteHandle().
+ * Only type imports here: the accessibility journey imports this file as it is, without the app's
+ * build (e2e/tests/accessibility.e2e.ts); helpers on the table live beside it (route-of-path.ts).
  */
 export interface AppRouteDefinition {
   path: string;
@@ -375,20 +376,4 @@ function documentCategoryRoutes(
       meta: { kind: 'documents' as const, area, documentType },
     },
   ]);
-}
-
-/**
- * The row of the route table a path shows, with its params (trailing slashes do not count). A row
- * with exactly this path is taken first: most paths are one, and they then need no pattern
- * compiled on a start. For main.tsx's first route and the breadcrumbs' links.
- */
-export function routeOfPath(pathname: string): { route: AppRouteDefinition; params: Params } | undefined {
-  const path = pathname.replace(/(.)\/+$/, '$1');
-  const exact = ROUTES.find((route) => route.path === path);
-  if (exact) return { route: exact, params: {} };
-  for (const route of ROUTES) {
-    const match = matchPath(route.path, path);
-    if (match) return { route, params: match.params };
-  }
-  return undefined;
 }

@@ -1,4 +1,4 @@
-import { routeOfPath } from '@/app/route-table';
+import { routeOfPath } from '@/app/route-of-path';
 
 /**
  * Breadcrumbs from the path segments (account-area section 2, Shell): every static segment has a

@@ -14,8 +14,8 @@ import { BIRTH_DATE_FUTURE_KEY } from './pet-form';
 
 /**
  * The pet form's checks (pet-data sections 3 and 5) with the contract's zod schemas. A module of
- * its own: the form loads it once it has been painted (zod and the contract's schemas are not
- * part of a pet page's first render), and its first check waits for it.
+ * its own: the form loads it when it first gets the focus (zod and the contract's schemas are not
+ * part of a pet page's first render), and a check before it has arrived waits for it.
  */
 
 export const petFormSchema = z

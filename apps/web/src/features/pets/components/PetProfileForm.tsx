@@ -47,7 +47,6 @@ import {
   type WeightInput,
 } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
-import { whenIdleAfterFirstPaint } from '@/lib/after-first-paint';
 import { isApiError } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand';
 import { useNotify } from '@/lib/notifications';
@@ -75,7 +74,10 @@ import { WeightsEditor } from './WeightsEditor';
 // @mui/x-charts only loads on My Animal, after the form is on screen.
 const WeightChart = lazy(() => import('./WeightChart'));
 
-/** The form's checks come with zod (pet-form-schema.ts): fetched after the first paint. */
+/**
+ * The form's checks come with zod (pet-form-schema.ts, with the contract's schemas): fetched when
+ * the user first focuses the form, so a visit that only looks costs nothing of them.
+ */
 const loadPetFormResolver = () =>
   import('@/features/pets/pet-form-schema').then((module) => module.petFormResolver);
 /** Until the schema is there, the first check waits for it (a check runs on blur or on Save). */
@@ -342,8 +344,6 @@ export function PetProfileForm(props: PetProfileFormProps) {
     mode: 'onTouched',
   });
 
-  useEffect(() => whenIdleAfterFirstPaint(() => void loadPetFormResolver()), []);
-
   const [weightInput, setWeightInput] = useState<WeightInput>(EMPTY_WEIGHT_INPUT);
   const [weightErrors, setWeightErrors] = useState<string[]>([]);
   const weightSectionRef = useRef<HTMLDivElement>(null);
@@ -531,7 +531,14 @@ export function PetProfileForm(props: PetProfileFormProps) {
   const cancelTo = pet ? petPath(pet) : '/dashboard/my-pets';
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      // The checks are fetched when the user starts on the form, not on every visit.
+      onFocusCapture={() => void loadPetFormResolver()}
+      aria-busy={busy}
+    >
       {limitKey ? (
         <Box ref={limitRef} sx={{ mb: 3 }}>
           <PetLimitNotice messageKey={limitKey} showUpsell={showUpsell} />
