@@ -240,8 +240,19 @@ describe.skipIf(!PG_URL)(
           await new Promise((resolve) => setTimeout(resolve, 3));
         });
       }
+      // Scheduled not yet due, then made due at once and both loops poked: on a busy machine one
+      // loop could otherwise drain every job while the inserts trickle in (each loop claims all
+      // that is due), and the check that both took part would depend on timing.
+      const later = new Date(Date.now() + 3_600_000);
       for (let n = 0; n < 200; n++)
-        await (n % 2 === 0 ? pair.a : pair.b).jobs.schedule('scale-out-probe', { n });
+        await (n % 2 === 0 ? pair.a : pair.b).jobs.schedule('scale-out-probe', { n }, { runAt: later });
+      await pair.a.db
+        .updateTable('job')
+        .set({ run_at: new Date(Date.now() - 1_000).toISOString() })
+        .where('type', '=', 'scale-out-probe')
+        .execute();
+      pair.a.jobs.poke();
+      pair.b.jobs.poke();
 
       const done = () =>
         pair.a.db
