@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@pet/contract';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
@@ -13,6 +10,8 @@ import type { Database } from './db/schema.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createResponseSerializers, type ResponseSerializers } from './http/serializer.ts';
 import { registerBodyIdleTimeout } from './http/timeouts.ts';
+import { requestIdGenerator } from './http/request-ids.ts';
+import { requestLoggerFactory } from './http/request-logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { readCachePlugin } from './http/read-cache.ts';
 import { dataVersionOf } from './db/data-version.ts';
@@ -70,10 +69,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     // Honour a request id set by a proxy, otherwise make one; it is logged with every line.
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdGenerator(),
+    childLoggerFactory: requestLoggerFactory,
     // Forwarded headers count only from the configured proxies (TRUST_PROXY); otherwise any client
     // could pick its own address and escape every per-IP limit.
     trustProxy:
@@ -128,7 +125,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Before compression: the read cache keeps answers as serialized JSON.
   await app.register(readCachePlugin, {
     dataVersion: dataVersionOf(database),
-    now: () => clock.now().getTime(),
+    now: () => clock.nowMs(),
     ttlMs: config.http.readCacheTtlMs,
   });
   await registerCompression(app);
@@ -137,16 +134,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });
   await registerPayments(app);
 
-  // bodyLimit does not cap multipart: files are limited here and metered again by the storage.
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_FILE_BYTES + 1,
-      files: MAX_FILES_PER_UPLOAD + 1,
-      fields: 20,
-      fieldSize: 64 * 1024,
-    },
-    throwFileSizeLimit: true,
-  });
   await registerIdentity(app);
   await registerPets(app);
   await registerContacts(app);

@@ -215,4 +215,13 @@ describe('SessionCache', () => {
     expect(SessionCache.key('x')).toBe(SessionCache.key('x'));
     expect(SessionCache.key('x')).not.toBe(SessionCache.key('y'));
   });
+
+  it('a connection that changes its credentials gets the key of the new ones', () => {
+    const cache = new SessionCache();
+    const connection = {};
+    expect(cache.keyOn(connection, 'token-a')).toBe(SessionCache.key('token-a'));
+    expect(cache.keyOn(connection, 'token-a')).toBe(SessionCache.key('token-a'));
+    expect(cache.keyOn(connection, 'token-b')).toBe(SessionCache.key('token-b'));
+    expect(cache.keyOn({}, 'token-a')).toBe(SessionCache.key('token-a'));
+  });
 });

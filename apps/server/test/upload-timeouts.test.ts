@@ -73,6 +73,10 @@ describe(`stalled and malformed uploads (${testDatabaseKind})`, { timeout: 30_00
         `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${part.length + 1000}\r\n\r\n`;
       const { answer, ms } = await rawRequest(head, part);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      // Written raw, yet with the API's security headers and the request id.
+      expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(answer).toMatch(/\r\ncontent-security-policy: default-src 'none'/i);
+      expect(answer).toMatch(/\r\nx-request-id: \S+\r\n/i);
       expect(ms).toBeLessThan(10_000);
       // Give the cleanup a moment, then nothing new may remain (temp files included).
       await new Promise((resolve) => setTimeout(resolve, 300));

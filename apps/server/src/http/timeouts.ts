@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translationKeyFor } from '@pet/contract';
@@ -31,6 +32,8 @@ function watchBody(request: FastifyRequest, reply: FastifyReply, idleMs: number)
       key: translationKeyFor(408),
     });
     reply.raw.writeHead(408, {
+      // The security headers and request id the onRequest hooks gave the reply.
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
       connection: 'close',

@@ -11,7 +11,12 @@ export class AdjustableClock implements Clock {
   private offsetMs = 0;
 
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date(this.nowMs());
+  }
+
+  /** now() in milliseconds, without a Date (for checks on every request). */
+  nowMs(): number {
+    return Date.now() + this.offsetMs;
   }
 
   /** Moves business time forward; it never goes back (periods and jobs assume a monotonic clock). */

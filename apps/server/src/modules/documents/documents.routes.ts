@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorBodySchema,
@@ -17,6 +17,7 @@ import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } from './documents.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
+import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it',
@@ -36,28 +37,32 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
 ) => {
   guardPetDataRoutes(app);
 
-  app.post(
-    '/v1/upload/document',
-    route(
-      {
-        summary: 'Upload up to 5 files (25 MB each) for a document of the pet',
-        description:
-          'multipart/form-data with file parts (any field name). Streams to storage; the type is decided by the ' +
-          'bytes (images, pdf, docx, doc, txt, rtf, odt, dotx, dot, dotm, docm, wps, csv, dbf, dif, xls). Refused ' +
-          'while streaming: a 6th file (To_Many_Files_Error_Text), a file over 26214400 bytes ' +
-          '(File_Too_Large_Error_Text), another type (File_Type_Error_Text); a refused or aborted upload leaves no ' +
-          'file. Answers doc_url entries to send to POST /v1/document within 24 hours (unclaimed files are removed).',
-        querystring: uploadDocumentQuerySchema,
-        consumes: ['multipart/form-data'],
+  // The one multipart route of this module, in a scope of its own (platform/uploads/multipart.ts).
+  await app.register(async (uploads) => {
+    await acceptMultipartUploads(uploads);
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/v1/upload/document',
+      route(
+        {
+          summary: 'Upload up to 5 files (25 MB each) for a document of the pet',
+          description:
+            'multipart/form-data with file parts (any field name). Streams to storage; the type is decided by the ' +
+            'bytes (images, pdf, docx, doc, txt, rtf, odt, dotx, dot, dotm, docm, wps, csv, dbf, dif, xls). Refused ' +
+            'while streaming: a 6th file (To_Many_Files_Error_Text), a file over 26214400 bytes ' +
+            '(File_Too_Large_Error_Text), another type (File_Type_Error_Text); a refused or aborted upload leaves no ' +
+            'file. Answers doc_url entries to send to POST /v1/document within 24 hours (unclaimed files are removed).',
+          querystring: uploadDocumentQuerySchema,
+          consumes: ['multipart/form-data'],
+        },
+        { 201: uploadDocumentResponseSchema, ...limitError },
+      ),
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const doc_url = await service.upload(user.id, request.query.pet_id, request.files());
+        return reply.code(201).send({ doc_url });
       },
-      { 201: uploadDocumentResponseSchema, ...limitError },
-    ),
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const doc_url = await service.upload(user.id, request.query.pet_id, request.files());
-      return reply.code(201).send({ doc_url });
-    },
-  );
+    );
+  });
 
   app.get(
     '/v1/document/mydocs',

@@ -5,6 +5,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { gatePetData } from '../plans/product-gate.ts';
 import type { PetsService } from '../pets/pets.service.ts';
+import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
 
 export interface UploadRoutesOptions {
   pets: PetsService;
@@ -17,6 +18,7 @@ export interface UploadRoutesOptions {
  * a cropped JPEG named petImage.jpg). The type is decided by the bytes; only images are kept.
  */
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
+  await acceptMultipartUploads(app);
   app.addHook('preValidation', requireUser);
   // A pet photo is pet data: the dog brand needs an attached product first (471); the avatar is not.
   gatePetData(app, (request) => (request.query as { file_for?: unknown }).file_for === 'pet');

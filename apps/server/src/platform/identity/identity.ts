@@ -75,22 +75,23 @@ export class Identity {
   }
 
   /**
-   * The session of a /v1 request through the cache: `credentials` is the request's bearer token and
-   * session cookie value (what better-auth would read), `headers` builds the request headers only
-   * when the cache has no answer.
+   * The session cache's key for a /v1 request: `credentials` is its bearer token and session
+   * cookie value (what better-auth would read), `connection` the socket it came on.
    */
-  async resolveSession(credentials: string, headers: () => Headers): Promise<SessionUser | null> {
-    return this.cachedSession(credentials) ?? this.lookUpSession(credentials, headers);
+  sessionKey(credentials: string, connection: object): string {
+    return this.sessions.keyOn(connection, credentials);
   }
 
-  /** The fast path of resolveSession, without a promise: the cached user, or undefined. */
-  cachedSession(credentials: string): SessionUser | undefined {
-    return this.sessions.get(SessionCache.key(credentials));
+  /** The fast path of session resolution, without a promise: the cached user, or undefined. */
+  cachedSession(key: string): SessionUser | undefined {
+    return this.sessions.get(key);
   }
 
-  /** The slow path of resolveSession: better-auth's lookup, kept in the cache when it succeeds. */
-  async lookUpSession(credentials: string, headers: () => Headers): Promise<SessionUser | null> {
-    const key = SessionCache.key(credentials);
+  /**
+   * The slow path: better-auth's lookup, kept in the cache when it succeeds. `headers` builds the
+   * request headers only now, when the cache had no answer.
+   */
+  async lookUpSession(key: string, headers: () => Headers): Promise<SessionUser | null> {
     const generation = this.sessions.generation;
     const user = await this.getSession(headers());
     if (user) this.sessions.set(key, user, generation);

@@ -101,14 +101,16 @@ export const identityPlugin = fp<IdentityPluginOptions>(
 
     // A callback hook: a session found in the cache costs no promise (most signed-in calls).
     app.addHook('onRequest', (request, _reply, done) => {
-      if (!request.url.startsWith('/v1/') || !hasCredentials(request, cookieName)) return done();
+      if (!request.url.startsWith('/v1/')) return done();
       const bearer = bearerToken(request);
+      const cookie = sessionCookieValue(request, cookieName);
+      if (bearer === null && cookie === null) return done();
       // Keyed on exactly what better-auth reads: the bearer token and the session cookie.
-      const credentials = `${bearer ?? ''}\n${sessionCookieValue(request, cookieName) ?? ''}`;
-      const cached = identity.cachedSession(credentials);
+      const key = identity.sessionKey(`${bearer ?? ''}\n${cookie ?? ''}`, request.raw.socket);
+      const cached = identity.cachedSession(key);
       if (cached) return done(signedIn(request, cached, bearer));
       identity
-        .lookUpSession(credentials, () => requestHeaders(request))
+        .lookUpSession(key, () => requestHeaders(request))
         .then(
           (user) => done(user ? signedIn(request, user, bearer) : undefined),
           (error: Error) => done(error),
@@ -121,8 +123,7 @@ export const identityPlugin = fp<IdentityPluginOptions>(
 /** Sets the request's user and how the session came; the CSRF guard's refusal, if it applies. */
 function signedIn(request: FastifyRequest, user: SessionUser, bearer: string | null): AppError | undefined {
   request.user = user;
-  request.authVia =
-    bearer && decodeURIComponent(bearer).split('.')[0] === user.sessionToken ? 'bearer' : 'cookie';
+  request.authVia = bearer !== null && isTokenOf(bearer, user.sessionToken) ? 'bearer' : 'cookie';
   if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method)) {
     const header = request.headers[IDENTITY_HEADER];
     if (typeof header !== 'string' || header.trim() === '') {
@@ -130,6 +131,19 @@ function signedIn(request: FastifyRequest, user: SessionUser, bearer: string | n
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a bearer value carries this session token: the token itself or better-auth's signed
+ * cookie value (`token.signature`), URL-encoded or not. Decodes only when there is something to
+ * decode (this runs on every signed-in call).
+ */
+function isTokenOf(bearer: string, sessionToken: string): boolean {
+  const value = bearer.includes('%') ? decodeURIComponent(bearer) : bearer;
+  return (
+    value.startsWith(sessionToken) &&
+    (value.length === sessionToken.length || value.charCodeAt(sessionToken.length) === 46) // '.'
+  );
 }
 
 function bearerToken(request: FastifyRequest): string | null {

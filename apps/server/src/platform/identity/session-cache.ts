@@ -18,6 +18,8 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+  /** The last credentials of each connection and their key, while the connection lives. */
+  private readonly lastKeyOfConnection = new WeakMap<object, { credentials: string; key: string }>();
   private generationCounter = 0;
 
   constructor(
@@ -30,6 +32,19 @@ export class SessionCache {
   static key(credentials: string): string {
     // The one-shot hash: no Hash object per request (this runs on every signed-in call).
     return hash('sha256', credentials, 'base64url');
+  }
+
+  /**
+   * key(), remembered per connection: a keep-alive connection sends the same credentials on every
+   * call, and hashing them was a tenth of a cached answer's cost. The remembered credentials live
+   * no longer than the connection, whose own buffers hold them anyway.
+   */
+  keyOn(connection: object, credentials: string): string {
+    const last = this.lastKeyOfConnection.get(connection);
+    if (last !== undefined && last.credentials === credentials) return last.key;
+    const key = SessionCache.key(credentials);
+    this.lastKeyOfConnection.set(connection, { credentials, key });
+    return key;
   }
 
   /** Bumped by every invalidation; pass the value read before a lookup to `set`. */
