@@ -32,6 +32,51 @@ describe(`session fast path (${testDatabaseKind})`, { timeout: 60_000 }, () => {
     }
   });
 
+  it('parallel first calls of a session share one lookup', async () => {
+    const user = await registeredUser(t.app);
+    const spy = vi.spyOn(t.app.identity, 'getSession');
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => myinfo({ bearer: user.token })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('renews a busy session before it runs out, and drops it once the session is gone', async () => {
+    const user = await registeredUser(t.app);
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start);
+    const lookups = vi.spyOn(t.app.identity, 'getSession');
+    try {
+      expect((await myinfo({ bearer: user.token })).statusCode).toBe(200);
+      expect(lookups).toHaveBeenCalledTimes(1);
+      // 7.5 s on (past 70 % of the 10 s): answered from the cache, renewed in the background.
+      clock.mockReturnValue(start + 7_500);
+      expect((await myinfo({ bearer: user.token })).statusCode).toBe(200);
+      await vi.waitFor(() => expect(lookups).toHaveBeenCalledTimes(2));
+      await vi.waitFor(() =>
+        expect(t.app.identity.sessions.entry(SessionCache.key(`${user.token}\n`))?.until).toBe(
+          start + 17_500,
+        ),
+      );
+      // 12 s: past the first entry's end, the renewed one answers without a lookup.
+      clock.mockReturnValue(start + 12_000);
+      expect((await myinfo({ bearer: user.token })).statusCode).toBe(200);
+      expect(lookups).toHaveBeenCalledTimes(2);
+      // The session ends elsewhere (another instance signed it out): the next renewal finds it
+      // gone and drops the entry, before its own end.
+      await t.app.db.deleteFrom('session').where('userId', '=', user.id).execute();
+      clock.mockReturnValue(start + 15_000);
+      expect((await myinfo({ bearer: user.token })).statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await myinfo({ bearer: user.token })).statusCode).toBe(401));
+    } finally {
+      clock.mockRestore();
+      lookups.mockRestore();
+    }
+  });
+
   it('sign-out ends a cached session at once', async () => {
     const user = await registeredUser(t.app);
     expect((await myinfo({ cookie: user.cookie })).statusCode).toBe(200);
@@ -179,6 +224,16 @@ describe('SessionCache', () => {
     expect(cache.get('b')).toBeUndefined();
     now = 10_000;
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('marks an entry for renewal after 70 % of its TTL, never after the session end', () => {
+    const cache = new SessionCache(10_000, 100, () => 1_000);
+    cache.set('a', user('a', 100_000), cache.generation);
+    cache.set('b', user('b', 5_000), cache.generation);
+    expect(cache.entry('a')?.refreshAt).toBe(8_000);
+    expect(cache.entry('b')?.refreshAt).toBe(5_000);
+    cache.delete('a');
+    expect(cache.entry('a')).toBeUndefined();
   });
 
   it('does not store a lookup that started before an invalidation', () => {

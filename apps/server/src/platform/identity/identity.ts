@@ -49,6 +49,8 @@ export class Identity {
   readonly options: ReturnType<typeof createAuth>['options'];
   /** Resolved sessions of this instance (see session-cache.ts for what invalidates them). */
   readonly sessions = new SessionCache();
+  /** Session lookups in flight, by cache key, with the cache generation they started in. */
+  private readonly lookups = new Map<string, { generation: number; lookup: Promise<SessionUser | null> }>();
 
   constructor(readonly deps: IdentityDeps) {
     const created = createAuth(deps);
@@ -82,20 +84,43 @@ export class Identity {
     return this.sessions.keyOn(connection, credentials);
   }
 
-  /** The fast path of session resolution, without a promise: the cached user, or undefined. */
-  cachedSession(key: string): SessionUser | undefined {
-    return this.sessions.get(key);
+  /**
+   * The fast path of session resolution, without a promise: the cached user, or undefined. A hit
+   * on an entry past its refresh time also starts a lookup in the background (`headers` builds
+   * the request headers for it), which renews the entry, or drops it when the session is gone.
+   */
+  cachedSession(key: string, headers: () => Headers): SessionUser | undefined {
+    const entry = this.sessions.entry(key);
+    if (entry === undefined) return undefined;
+    if (entry.refreshAt <= this.sessions.now() && !this.lookups.has(key)) {
+      this.lookUpSession(key, headers).catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'a session refresh failed; the cached session stays until its end');
+      });
+    }
+    return entry.user;
   }
 
   /**
    * The slow path: better-auth's lookup, kept in the cache when it succeeds. `headers` builds the
-   * request headers only now, when the cache had no answer.
+   * request headers only now, when the cache had no answer. Concurrent lookups of one key share
+   * one, unless the cache was invalidated after it started (a revocation must not be answered
+   * by a lookup that began before it).
    */
-  async lookUpSession(key: string, headers: () => Headers): Promise<SessionUser | null> {
+  lookUpSession(key: string, headers: () => Headers): Promise<SessionUser | null> {
     const generation = this.sessions.generation;
-    const user = await this.getSession(headers());
-    if (user) this.sessions.set(key, user, generation);
-    return user;
+    const inFlight = this.lookups.get(key);
+    if (inFlight !== undefined && inFlight.generation === generation) return inFlight.lookup;
+    const lookup = this.getSession(headers())
+      .then((user) => {
+        if (user) this.sessions.set(key, user, generation);
+        else this.sessions.delete(key);
+        return user;
+      })
+      .finally(() => {
+        if (this.lookups.get(key)?.lookup === lookup) this.lookups.delete(key);
+      });
+    this.lookups.set(key, { generation, lookup });
+    return lookup;
   }
 
   /** Drops the cached sessions of a user on this instance (their sessions or profile changed). */

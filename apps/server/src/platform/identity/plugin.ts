@@ -107,14 +107,13 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       if (bearer === null && cookie === null) return done();
       // Keyed on exactly what better-auth reads: the bearer token and the session cookie.
       const key = identity.sessionKey(`${bearer ?? ''}\n${cookie ?? ''}`, request.raw.socket);
-      const cached = identity.cachedSession(key);
+      const headers = () => requestHeaders(request);
+      const cached = identity.cachedSession(key, headers);
       if (cached) return done(signedIn(request, cached, bearer));
-      identity
-        .lookUpSession(key, () => requestHeaders(request))
-        .then(
-          (user) => done(user ? signedIn(request, user, bearer) : undefined),
-          (error: Error) => done(error),
-        );
+      identity.lookUpSession(key, headers).then(
+        (user) => done(user ? signedIn(request, user, bearer) : undefined),
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'identity', dependencies: ['brand'] },

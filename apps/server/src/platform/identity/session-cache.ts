@@ -4,6 +4,18 @@ import type { SessionUser } from './identity.ts';
 /** How long a resolved session is reused on this instance (other instances see a revocation after at most this). */
 export const SESSION_CACHE_TTL_MS = 10_000;
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+/**
+ * Share of the TTL after which a hit also starts a lookup in the background, so a busy session is
+ * renewed before it runs out instead of stalling the calls that find it gone.
+ */
+export const SESSION_REFRESH_SHARE = 0.7;
+
+/** A cached session: its user, when it runs out and when a hit should renew it. */
+export interface CachedSession {
+  readonly user: SessionUser;
+  readonly until: number;
+  readonly refreshAt: number;
+}
 
 /**
  * The fast path of session resolution: a short-lived, bounded, in-process map from a hash of the
@@ -17,7 +29,7 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
  * so a revocation racing a slow lookup cannot be undone by it.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+  private readonly entries = new Map<string, CachedSession>();
   /** The last credentials of each connection and their key, while the connection lives. */
   private readonly lastKeyOfConnection = new WeakMap<object, { credentials: string; key: string }>();
   private generationCounter = 0;
@@ -25,7 +37,7 @@ export class SessionCache {
   constructor(
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
     private readonly maxEntries = SESSION_CACHE_MAX_ENTRIES,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The key of a credential string: its SHA-256, so the map never holds a usable token. */
@@ -57,13 +69,23 @@ export class SessionCache {
   }
 
   get(key: string): SessionUser | undefined {
+    return this.entry(key)?.user;
+  }
+
+  /** The live entry of a key (see `refreshAt`), or undefined. */
+  entry(key: string): CachedSession | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= this.now()) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.user;
+    return entry;
+  }
+
+  /** Drops one key (a background lookup found its session gone). */
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   set(key: string, user: SessionUser, generation: number): void {
@@ -77,7 +99,8 @@ export class SessionCache {
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    this.entries.set(key, { user: Object.freeze({ ...user }), until });
+    const refreshAt = Math.min(this.now() + this.ttlMs * SESSION_REFRESH_SHARE, until);
+    this.entries.set(key, { user: Object.freeze({ ...user }), until, refreshAt });
   }
 
   invalidateUser(userId: string): void {
