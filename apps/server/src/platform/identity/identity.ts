@@ -86,14 +86,15 @@ export class Identity {
 
   /**
    * The fast path of session resolution, without a promise: the cached user, or undefined. A hit
-   * on an entry past its refresh time also starts a lookup in the background (`headers` builds
-   * the request headers for it), which renews the entry, or drops it when the session is gone.
+   * on an entry past its refresh time also starts a lookup in the background (`headersOf(source)`
+   * builds the request headers for it), which renews the entry, or drops it when the session is
+   * gone. A function and its argument, not a closure: no function is created per request.
    */
-  cachedSession(key: string, headers: () => Headers): SessionUser | undefined {
+  cachedSession<T>(key: string, headersOf: (source: T) => Headers, source: T): SessionUser | undefined {
     const entry = this.sessions.entry(key);
     if (entry === undefined) return undefined;
     if (entry.refreshAt <= this.sessions.now() && !this.lookups.has(key)) {
-      this.lookUpSession(key, headers).catch((err: unknown) => {
+      this.lookUpSession(key, headersOf(source)).catch((err: unknown) => {
         this.deps.log.warn({ err }, 'a session refresh failed; the cached session stays until its end');
       });
     }
@@ -101,16 +102,15 @@ export class Identity {
   }
 
   /**
-   * The slow path: better-auth's lookup, kept in the cache when it succeeds. `headers` builds the
-   * request headers only now, when the cache had no answer. Concurrent lookups of one key share
-   * one, unless the cache was invalidated after it started (a revocation must not be answered
-   * by a lookup that began before it).
+   * The slow path: better-auth's lookup, kept in the cache when it succeeds. Concurrent lookups
+   * of one key share one, unless the cache was invalidated after it started (a revocation must not
+   * be answered by a lookup that began before it).
    */
-  lookUpSession(key: string, headers: () => Headers): Promise<SessionUser | null> {
+  lookUpSession(key: string, headers: Headers): Promise<SessionUser | null> {
     const generation = this.sessions.generation;
     const inFlight = this.lookups.get(key);
     if (inFlight !== undefined && inFlight.generation === generation) return inFlight.lookup;
-    const lookup = this.getSession(headers())
+    const lookup = this.getSession(headers)
       .then((user) => {
         if (user) this.sessions.set(key, user, generation);
         else this.sessions.delete(key);

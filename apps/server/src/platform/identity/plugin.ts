@@ -107,10 +107,9 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       if (bearer === null && cookie === null) return done();
       // Keyed on exactly what better-auth reads: the bearer token and the session cookie.
       const key = identity.sessionKey(`${bearer ?? ''}\n${cookie ?? ''}`, request.raw.socket);
-      const headers = () => requestHeaders(request);
-      const cached = identity.cachedSession(key, headers);
+      const cached = identity.cachedSession(key, requestHeaders, request);
       if (cached) return done(signedIn(request, cached, bearer));
-      identity.lookUpSession(key, headers).then(
+      identity.lookUpSession(key, requestHeaders(request)).then(
         (user) => done(user ? signedIn(request, user, bearer) : undefined),
         (error: Error) => done(error),
       );
