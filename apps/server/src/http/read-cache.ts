@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import type { DataVersion } from '../db/data-version.ts';
 
 declare module 'fastify' {
@@ -92,9 +98,10 @@ export interface ReadCacheOptions {
   ttlMs?: number;
 }
 
+/** The key of a request to a `readCache` route (its hooks are only on those routes). */
 function cacheKey(request: FastifyRequest): string | null {
   const user = request.user;
-  if (request.method !== 'GET' || !request.routeOptions.config.readCache) return null;
+  if (request.method !== 'GET') return null;
   // Only users requireUser lets through (a cached answer skips the route's guards).
   if (!user || user.banned || !user.emailVerified) return null;
   return `${user.id}\n${user.sessionId}\n${request.brand.id}\n${request.url}`;
@@ -123,8 +130,9 @@ function answerFromCache(
 /**
  * Serves opted-in signed-in reads (route config `readCache`) from the ReadCache. Register it
  * before compression: its onSend keeps the serialized JSON, which compression then encodes. The
- * lookup runs as the first preValidation hook, after the session was resolved (onRequest) and
- * before the route's own guards, which ran for the cached answer under the same data.
+ * lookup is a hook of those routes alone: the last onRequest hook, after the session was resolved
+ * and before the route's own guards (preValidation), which ran for the cached answer under the
+ * same data.
  */
 export const readCachePlugin = fp<ReadCacheOptions>(
   async (app, { dataVersion, now, ttlMs }) => {
@@ -133,21 +141,28 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     app.decorateRequest('readCacheVersion', undefined);
 
     // A callback hook: on SQLite the version is read synchronously, so a hit costs no promise.
-    app.addHook('preValidation', (request, reply, done) => {
+    const lookUp: onRequestHookHandler = (request, reply, done) => {
       const key = cacheKey(request);
       if (key === null) return done();
       const version = dataVersion();
       if (typeof version === 'string') answerFromCache(cache, key, version, request, reply, done);
       else version.then((v) => answerFromCache(cache, key, v, request, reply, done), done);
-    });
-
-    app.addHook('onSend', (request, reply, payload, done) => {
+    };
+    const store: onSendHookHandler = (request, reply, payload, done) => {
       const version = request.readCacheVersion;
       if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
         const key = cacheKey(request);
         if (key !== null) cache.set(key, version, payload);
       }
       done(null, payload);
+    };
+    // On the opted-in routes only: the others pay nothing, and a hit needs no look at the route's
+    // options (Fastify builds them anew on every read of request.routeOptions).
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.readCache) return;
+      route.onRequest = [...hookList(route.onRequest), lookUp];
+      // First, so that compression (a hook of every route) encodes what was kept.
+      route.onSend = [store, ...hookList(route.onSend)];
     });
   },
   { name: 'read-cache' },
@@ -157,6 +172,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     readCache: ReadCache;
   }
+}
+
+/** A route option's hooks as a list (Fastify takes one hook or several). */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** Route option of the routes that opt in: `{ ...route(...), config: cachedRead }`. */
