@@ -7,6 +7,7 @@ import type {
   onSendHookHandler,
 } from 'fastify';
 import type { DataVersion } from '../db/data-version.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -160,9 +161,9 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     // options (Fastify builds them anew on every read of request.routeOptions).
     app.addHook('onRoute', (route) => {
       if (!route.config?.readCache) return;
-      route.onRequest = [...hookList(route.onRequest), lookUp];
+      addRouteHook(route, 'onRequest', lookUp);
       // First, so that compression (a hook of every route) encodes what was kept.
-      route.onSend = [store, ...hookList(route.onSend)];
+      addRouteHook(route, 'onSend', store, 'first');
     });
   },
   { name: 'read-cache' },
@@ -172,12 +173,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     readCache: ReadCache;
   }
-}
-
-/** A route option's hooks as a list (Fastify takes one hook or several). */
-function hookList<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** Route option of the routes that opt in: `{ ...route(...), config: cachedRead }`. */

@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { addRouteHook } from './route-hooks.ts';
 import { translationKeyFor } from '@pet/contract';
 
 /**
@@ -11,9 +12,15 @@ import { translationKeyFor } from '@pet/contract';
  */
 export function registerBodyIdleTimeout(app: FastifyInstance, idleMs: number): void {
   // A callback hook, not async: one promise less on every request.
-  app.addHook('onRequest', (request, reply, done) => {
+  const watch: onRequestHookHandler = (request, reply, done) => {
     watchBody(request, reply, idleMs);
     done();
+  };
+  // Only on routes that take a body: a GET or HEAD route has nothing to watch.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
+      addRouteHook(route, 'onRequest', watch, 'first');
+    }
   });
 }
 

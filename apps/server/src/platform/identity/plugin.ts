@@ -65,6 +65,11 @@ export const identityPlugin = fp<IdentityPluginOptions>(
         method: ['GET', 'POST'],
         url: '/identity/*',
         schema: { hide: true },
+        // Before the body is read: a refused body's answer is personal too.
+        onRequest: (_request, reply, done) => {
+          reply.header('cache-control', PERSONAL_CACHE_CONTROL);
+          done();
+        },
         handler: async (request, reply) => {
           // A banned user's existing session: every identity call but sign-out answers the admin
           // message (sign-in itself is refused by better-auth's admin plugin with the same text).
@@ -86,21 +91,8 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       });
     });
 
-    // Personal answers (a /v1 request with a resolved user, success or error, and everything the
-    // identity service answers) are never stored by a browser or a shared cache, unless the route
-    // chose its own policy (signed file URLs, PDFs).
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (
-        !reply.hasHeader('cache-control') &&
-        (request.user !== null || request.url.startsWith('/identity/'))
-      ) {
-        reply.header('cache-control', 'private, no-store');
-      }
-      done(null, payload);
-    });
-
     // A callback hook: a session found in the cache costs no promise (most signed-in calls).
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (!request.url.startsWith('/v1/')) return done();
       const bearer = bearerToken(request);
       const cookie = sessionCookieValue(request, cookieName);
@@ -108,9 +100,9 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       // Keyed on exactly what better-auth reads: the bearer token and the session cookie.
       const key = identity.sessionKey(`${bearer ?? ''}\n${cookie ?? ''}`, request.raw.socket);
       const cached = identity.cachedSession(key, requestHeaders, request);
-      if (cached) return done(signedIn(request, cached, bearer));
+      if (cached) return done(signedIn(request, reply, cached, bearer));
       identity.lookUpSession(key, requestHeaders(request)).then(
-        (user) => done(user ? signedIn(request, user, bearer) : undefined),
+        (user) => done(user ? signedIn(request, reply, user, bearer) : undefined),
         (error: Error) => done(error),
       );
     });
@@ -118,9 +110,26 @@ export const identityPlugin = fp<IdentityPluginOptions>(
   { name: 'identity', dependencies: ['brand'] },
 );
 
-/** Sets the request's user and how the session came; the CSRF guard's refusal, if it applies. */
-function signedIn(request: FastifyRequest, user: SessionUser, bearer: string | null): AppError | undefined {
+/**
+ * Personal answers (a /v1 request with a resolved user, success or error, and everything the
+ * identity service answers) are never stored by a browser or a shared cache, unless the route
+ * chose its own policy (signed file URLs, PDFs): set when the request starts, a route's own header
+ * replaces it.
+ */
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Sets the request's user, how the session came and the personal answer's Cache-Control; the CSRF
+ * guard's refusal, if it applies.
+ */
+function signedIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+  bearer: string | null,
+): AppError | undefined {
   request.user = user;
+  reply.header('cache-control', PERSONAL_CACHE_CONTROL);
   request.authVia = bearer !== null && isTokenOf(bearer, user.sessionToken) ? 'bearer' : 'cookie';
   if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method)) {
     const header = request.headers[IDENTITY_HEADER];
