@@ -11,6 +11,11 @@ import { startBareServer, startServer, signedInToken } from './support/server.ts
 // config answer serialized once and the API header set: myinfo 0.49, medical 0.35, documents 0.24,
 // appointments 0.31, config 0.96; p99 at half rate 2, 2, 2, 3, 2 ms over 1 ms. In CPU time per
 // request (the steadier figure on two cores): a cached list answer 60-96 us, the bare route 23-43.
+// 2026-11-26 (issue 16, session 11), a noisier machine: 0.41-0.52 and p99 3-4 ms at first; with
+// multipart only on upload scopes, headers as reply headers, counter request ids, a lazy request
+// logger, the session key per connection, no closure per request and hooks only where needed:
+// myinfo 0.87, medical 0.53, documents 0.51, appointments 0.52, config 0.90; p99 2, 2, 2, 2, 1 ms
+// (an earlier run of the same day: 0.70, 0.57, 0.65, 0.51, 0.81; p99 2, 2, 2, 3, -).
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Budgets (issue 16): signed-in list calls keep half a bare route's rate, /v1/config 70 %. */
