@@ -1,7 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { addRouteHook } from './route-hooks.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translationKeyFor } from '@pet/contract';
 
 /**
@@ -11,16 +10,13 @@ import { translationKeyFor } from '@pet/contract';
  * this a body without its closing boundary would hold its socket for ever.
  */
 export function registerBodyIdleTimeout(app: FastifyInstance, idleMs: number): void {
+  // On every request, as the first hook (GET and HEAD return at once): installed later, after
+  // the session lookup, the watch's socket listener came after the upload had started flowing,
+  // and a large upload stalled (the kill-during-upload test took 30 s and left a temp file).
   // A callback hook, not async: one promise less on every request.
-  const watch: onRequestHookHandler = (request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     watchBody(request, reply, idleMs);
     done();
-  };
-  // Only on routes that take a body: a GET or HEAD route has nothing to watch.
-  app.addHook('onRoute', (route) => {
-    if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
-      addRouteHook(route, 'onRequest', watch, 'first');
-    }
   });
 }
 
