@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PUBLIC_TEXT_FILES } from './src/locales/parts';
+import { routePreloads } from './build/route-preloads';
 
 /** The one Node process (apps/server) that answers these paths; the dev server forwards them. */
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -34,6 +35,7 @@ const vendorGroups = [
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const SIGN_IN_ROUTE = fileURLToPath(new URL('./src/app/routes/signin.tsx', import.meta.url));
 const SIGNED_IN_SHELL = fileURLToPath(new URL('./src/app/shell/SignedInLayout.tsx', import.meta.url));
+const ROUTE_TABLE = fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url));
 
 /**
  * The route modules outside the signed-in area (access `open` or `signedOutOnly`), read from the
@@ -41,7 +43,7 @@ const SIGNED_IN_SHELL = fileURLToPath(new URL('./src/app/shell/SignedInLayout.ts
  * visit to /register or /forgot-password.
  */
 function publicRouteModules(): string[] {
-  const table = readFileSync(fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url)), 'utf8');
+  const table = readFileSync(ROUTE_TABLE, 'utf8');
   const loaders = new Map(
     [...table.matchAll(/const (\w+) = \(\) => import\('\.\/routes\/([\w-]+)'\)/g)].map((m) => [m[1]!, m[2]!]),
   );
@@ -221,9 +223,23 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractSchemasPure(), zodWithoutJsonSchema(), lazyGraph.plugin, precompress()],
+  plugins: [
+    react(),
+    contractSchemasPure(),
+    zodWithoutJsonSchema(),
+    lazyGraph.plugin,
+    routePreloads({ routeTable: ROUTE_TABLE, signedInShell: SIGNED_IN_SHELL }),
+    precompress(),
+  ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // New styles are inserted while React renders (sliced), not in the commit (one task).
+      {
+        find: /^@emotion\/use-insertion-effect-with-fallbacks$/,
+        replacement: fileURLToPath(new URL('./build/emotion-styles-in-render.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { publicConfigSchema } from '@pet/contract';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { tr } from './identity-helpers.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,6 +45,38 @@ describe('the portal as npm start serves it', () => {
         expect(assetRes.headers.get('cache-control')).toContain('immutable');
       }
     }
+  });
+
+  it("lists in a page's HTML the chunks its first visit loads, which the app then does not add again", async () => {
+    const preloadsOf = async (route: string, headers: Record<string, string> = {}) => {
+      const html = await (await fetch(`${server.url}${route}`, { headers })).text();
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+        (match) => match[1]!,
+      );
+    };
+    const signIn = await preloadsOf('/signin');
+    expect(signIn.some((href) => /^\/assets\/signin-[\w-]+\.js$/.test(href))).toBe(true);
+    // A signed-in page: its own chunk and the signed-in shell's, for a visitor with a session cookie.
+    const dashboard = await preloadsOf('/dashboard', { cookie: 'pet.session_token=any' });
+    expect(dashboard.some((href) => /^\/assets\/dashboard-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(dashboard.some((href) => /^\/assets\/shell-[\w-]+\.js$/.test(href))).toBe(true);
+    // Without one, the visitor will end on /signin: that page's chunks.
+    expect(await preloadsOf('/dashboard')).toEqual(signIn);
+    for (const href of new Set([...signIn, ...dashboard])) {
+      expect((await fetch(`${server.url}${href}`)).status, href).toBe(200);
+    }
+
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/signin`);
+    await page.getByRole('button', { name: tr('en', 'identity.signIn.submit'), exact: true }).waitFor();
+    const links = await page.$$eval('link[rel="modulepreload"]', (all) =>
+      all.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    // Vite's preloading found the page's chunks in the HTML and added none of them a second time.
+    expect(links.length).toBe(new Set(links).size);
+    for (const href of signIn) expect(links).toContain(href);
+    await context.close();
   });
 
   it('sends a signed-out visitor of / and /dashboard to /signin (via /, no way back: account-area section 2)', async () => {

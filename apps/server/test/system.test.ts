@@ -49,7 +49,7 @@ describe(`system routes (${testDatabaseKind})`, () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 
-  it("sends helmet's full header set, computed once, on pages, and its API part on every kind of /v1 answer", async () => {
+  it("sends helmet's full header set, computed once, on pages, and its API part on every kind of /v1 answer and on /assets/", async () => {
     const documentHeaders = computeSecurityHeaders(HELMET_OPTIONS);
     expect(documentHeaders.map(([name]) => name)).toEqual(
       expect.arrayContaining([
@@ -78,6 +78,8 @@ describe(`system routes (${testDatabaseKind})`, () => {
       t.app.inject({ url: '/v1/config' }),
       t.app.inject({ url: '/v1/nothing-here' }),
       t.app.inject({ url: '/v1/auth/myinfo' }),
+      // The build's hashed scripts are never a page either (this app serves no build: a 404).
+      t.app.inject({ url: '/assets/index-Ab12Cd34.js' }),
       t.app.inject({
         method: 'POST',
         url: '/v1/logging',
@@ -91,7 +93,7 @@ describe(`system routes (${testDatabaseKind})`, () => {
       expect(res.headers['x-xss-protection'], `${res.statusCode}`).toBeUndefined();
       expect(res.headers['x-request-id']).toBeTruthy();
     }
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401, 400]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401, 404, 400]);
   });
 
   it('answers unknown API routes with a catalogue error body', async () => {

@@ -71,8 +71,10 @@ export function apiSecurityHeaders(documentHeaders: Array<[string, string]>): Ar
 
 /**
  * Sets the security headers and the request id on every answer: helmet's set on pages, the API
- * set on `/v1/*`. Routes that need another policy (file downloads' sandboxing CSP) overwrite a
- * header after this hook.
+ * set on `/v1/*` and on the build's hashed files under `/assets/` (scripts, never a page: a first
+ * visit to a pet page fetches about 40 of them, and over HTTP/1.1 each carried 400 bytes of
+ * headers only a page reads). Routes that need another policy (file downloads' sandboxing CSP)
+ * overwrite a header after this hook.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions = HELMET_OPTIONS) {
   const computed = computeSecurityHeaders(options);
@@ -81,7 +83,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   app.addHook('onRequest', (request, reply, done) => {
     // Fastify's reply headers, not the raw response's: Node's setHeader allocates an entry per
     // header (1.5 KB per answer). An answer written raw (the 408 of a stalled body) copies them.
-    reply.headers(request.url.startsWith('/v1/') ? apiHeaders : documentHeaders);
+    const url = request.url;
+    reply.headers(url.startsWith('/v1/') || url.startsWith('/assets/') ? apiHeaders : documentHeaders);
     reply.header('x-request-id', request.id);
     done();
   });

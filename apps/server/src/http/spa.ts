@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { carriesSessionCookie } from '../platform/identity/session-cookie.ts';
+import { RoutePreloads } from './route-preloads.ts';
 
 /** Paths that belong to the server; everything else is a route of the single-page app. */
 const SERVER_PREFIXES = ['/v1/', '/identity/', '/dev/', '/sandbox/', '/docs', '/healthz', '/readyz'];
@@ -9,7 +11,8 @@ const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
  * Serves the built SPA: hashed assets cached for a year (immutable), index.html never cached, and
- * the history fallback that answers index.html for any app route. Every file goes pre-compressed
+ * the history fallback that answers index.html for any app route, with the route's chunks listed
+ * for preloading (route-preloads.ts). Every file goes pre-compressed
  * (brotli or gzip, from the build) when the client accepts it, with `Vary: Accept-Encoding`.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
@@ -38,13 +41,21 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .type('text/html')
-      .sendFile('index.html', { cacheControl: false });
+  const preloads = RoutePreloads.read(webDistDir);
+  /**
+   * index.html for an app route. With the page's chunks to preload, it is that page's variant,
+   * compressed per answer (@fastify/compress); otherwise the build's pre-compressed file.
+   */
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+    reply.header('cache-control', 'no-cache');
+    const files = preloads?.filesFor(urlPath, carriesSessionCookie(request.headers.cookie)) ?? [];
+    if (preloads && files.length > 0) {
+      return reply.type('text/html; charset=utf-8').send(preloads.page(files));
+    }
+    return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+  };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply, '/'));
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (SERVER_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) {
@@ -57,6 +68,6 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       return reply.sendFile(relative);
     }
     if (path.extname(urlPath) && urlPath.startsWith('/assets/')) return reply.callNotFound();
-    return sendIndex(reply);
+    return sendIndex(request, reply, urlPath);
   });
 }

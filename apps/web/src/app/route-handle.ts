@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useMatches } from '@/lib/router';
 import type { AccountMenuItem } from '@pet/contract';
 import { signInPath } from '@/lib/paths';
+import type { AccessClass, SignedInAccess } from './access-classes';
 
 /**
  * Account-area section 2, Route access classes, and where each one sends a visitor who is not
@@ -13,13 +14,7 @@ import { signInPath } from '@/lib/paths';
  * - signedInHome: every pet-data route (pet-data section 2: "an anonymous visitor is redirected
  *   to /") and the pages that "find no user" (profile, settings); to /, which then goes to /signin
  */
-export type AccessClass = 'signedOutOnly' | 'open' | SignedInAccess;
-export type SignedInAccess = 'signedIn' | 'signedInRoot' | 'signedInHome';
-export const SIGNED_IN_ACCESS: readonly SignedInAccess[] = ['signedIn', 'signedInRoot', 'signedInHome'];
-
-export function isSignedInAccess(access: AccessClass): access is SignedInAccess {
-  return (SIGNED_IN_ACCESS as readonly AccessClass[]).includes(access);
-}
+export { isSignedInAccess, SIGNED_IN_ACCESS, type AccessClass, type SignedInAccess } from './access-classes';
 
 /** Where a signed-in route sends a visitor who is not signed in; `url` is its path and query. */
 export function signedOutTarget(access: SignedInAccess, url: string): string {

@@ -19,6 +19,7 @@ import { PasswordPoolBusyError } from './password-pool.ts';
 import type { HostPolicy } from './hosts.ts';
 import { languageFromHeaders, type IdentityMails, type MailRecipient } from './mails.ts';
 import { betterAuthActivity, trackedAuth } from './async-context.ts';
+import { COOKIE_PREFIX } from './session-cookie.ts';
 
 /** Session lifetimes (stay_loggedin): 30 days, or 1 day with a browser-session cookie. */
 export const SESSION_LIFETIME_STAY_SECONDS = 30 * 24 * 3600;
@@ -183,7 +184,7 @@ export function createAuthOptions(deps: IdentityDeps) {
       },
     },
     advanced: {
-      cookiePrefix: 'pet',
+      cookiePrefix: COOKIE_PREFIX,
       // Explicit: better-auth would skip both checks when NODE_ENV=test; they stay on everywhere.
       disableOriginCheck: false,
       disableCSRFCheck: false,

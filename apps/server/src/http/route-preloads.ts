@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Written by the web build beside index.html (apps/web/build/route-preloads.ts). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** One row of the web app's route table with the chunks a first visit to it loads. */
+export interface RoutePreload {
+  /** The route's pattern, as the app's router reads it (`/pet-details/:name/:id/my-pet`). */
+  path: string;
+  access: string;
+  signedIn: boolean;
+  /** Absolute URLs of the chunks beyond the entry's. */
+  files: string[];
+}
+
+interface CompiledRoute {
+  row: RoutePreload;
+  /** Per segment: the static text (lower case), or null for a `:param`. */
+  segments: (string | null)[];
+  staticCount: number;
+}
+
+/** A path's segments, without the slashes at either end (the app's router ignores a trailing one). */
+const segmentsOf = (pathname: string): string[] => pathname.split('/').filter((segment) => segment !== '');
+
+/**
+ * Which chunks the page at a path loads on a first visit, so that its HTML can list them as
+ * `<link rel="modulepreload">`: the browser then fetches them while it parses the page, not once
+ * the entry has run, and the entry's own preloading finds them there and adds nothing.
+ *
+ * The guess follows the app's guards: a visitor without a session cookie who opens a signed-in
+ * page ends on /signin, and one with a cookie who opens /signin or /register ends on the dashboard,
+ * so those visits get that page's chunks. A wrong guess costs some unused bytes, never a wrong page.
+ */
+export class RoutePreloads {
+  private readonly routes: CompiledRoute[];
+  private readonly pages = new Map<readonly string[], string>();
+
+  constructor(
+    rows: readonly RoutePreload[],
+    private readonly indexHtml: string,
+  ) {
+    // Among patterns that match, the one with the most static segments wins (`/a/new` over `/a/:id`).
+    this.routes = rows
+      .map((row) => {
+        const segments = segmentsOf(row.path).map((segment) =>
+          segment.startsWith(':') ? null : segment.toLowerCase(),
+        );
+        return { row, segments, staticCount: segments.filter((segment) => segment !== null).length };
+      })
+      .sort((a, b) => b.staticCount - a.staticCount);
+    if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
+  }
+
+  /** The build's preloads beside index.html, or null where the build wrote none (an older build). */
+  static read(webDistDir: string): RoutePreloads | null {
+    const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
+    if (!fs.existsSync(file)) return null;
+    const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: RoutePreload[] };
+    return new RoutePreloads(routes, fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+  }
+
+  /** The route-table row that shows this path, or undefined (the app's "not found" page). */
+  rowOf(pathname: string): RoutePreload | undefined {
+    const segments = segmentsOf(pathname).map((segment) => segment.toLowerCase());
+    return this.routes.find(
+      (route) =>
+        route.segments.length === segments.length &&
+        route.segments.every((segment, index) => segment === null || segment === segments[index]),
+    )?.row;
+  }
+
+  /** The chunks to preload for a first visit to this path; empty when there are none to add. */
+  filesFor(pathname: string, hasSessionCookie: boolean): readonly string[] {
+    const row = this.rowOf(pathname);
+    if (!row) return [];
+    if (row.signedIn && !hasSessionCookie) return this.rowOf('/signin')?.files ?? [];
+    if (row.access === 'signedOutOnly' && hasSessionCookie) return this.rowOf('/dashboard')?.files ?? [];
+    return row.files;
+  }
+
+  /** index.html with a modulepreload link for each file, before `</head>` (built once per list). */
+  page(files: readonly string[]): string {
+    let page = this.pages.get(files);
+    if (page === undefined) {
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+      page = this.indexHtml.replace('</head>', `${links}</head>`);
+      this.pages.set(files, page);
+    }
+    return page;
+  }
+}
