@@ -29,6 +29,7 @@ import {
   type Control,
   type FieldPath,
   type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { useNavigate, useParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
@@ -315,6 +316,35 @@ export type PetProfileFormProps = { mode: 'add' } | { mode: 'edit'; pet: Pet };
  * its weights; a new photo uploads at once (with progress) and replaces the old one.
  */
 export function PetProfileForm(props: PetProfileFormProps) {
+  const brand = useBrand();
+  const pet = props.mode === 'edit' ? props.pet : undefined;
+  const defaultValues = useMemo(
+    () => (pet ? petToForm(pet, brand) : emptyPetForm(brand)),
+    // The form starts from the pet once; later answers arrive through reset() after a save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pet?.id, brand],
+  );
+  // useForm renders its component once more as soon as it has mounted (it sets `isReady` in a
+  // layout effect), synchronously, in the same task as the first commit: here that is this thin
+  // component only. The form itself is memoised on props that stay the same (`form` is one object
+  // for the form's life).
+  const form = useForm<PetFormInput, unknown, PetFormOutput>({
+    resolver: petFormResolver,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  return <PetProfileFormBody pet={pet} form={form} defaultValues={defaultValues} />;
+}
+
+const PetProfileFormBody = memo(function PetProfileFormBody({
+  pet,
+  form,
+  defaultValues,
+}: {
+  pet: Pet | undefined;
+  form: UseFormReturn<PetFormInput, unknown, PetFormOutput>;
+  defaultValues: PetFormInput;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const notify = useNotify();
@@ -324,25 +354,9 @@ export function PetProfileForm(props: PetProfileFormProps) {
   const createPet = useCreatePet();
   const updatePet = useUpdatePet();
   const uploadImage = useUploadPetImage();
-  const pet = props.mode === 'edit' ? props.pet : undefined;
   const speciesFixed = forcedSpecies(brand);
   const { showUpsell } = usePetLimit();
-
-  const defaultValues = useMemo(
-    () => (pet ? petToForm(pet, brand) : emptyPetForm(brand)),
-    // The form starts from the pet once; later answers arrive through reset() after a save.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pet?.id, brand],
-  );
-  const { control, handleSubmit, setValue, getValues, reset, setError } = useForm<
-    PetFormInput,
-    unknown,
-    PetFormOutput
-  >({
-    resolver: petFormResolver,
-    defaultValues,
-    mode: 'onTouched',
-  });
+  const { control, handleSubmit, setValue, getValues, reset, setError } = form;
 
   const [weightInput, setWeightInput] = useState<WeightInput>(EMPTY_WEIGHT_INPUT);
   const [weightErrors, setWeightErrors] = useState<string[]>([]);
@@ -607,4 +621,4 @@ export function PetProfileForm(props: PetProfileFormProps) {
       </Stack>
     </Box>
   );
-}
+});
