@@ -32,7 +32,11 @@ export default function PetDatePicker({
   name,
   disableFuture = false,
   required = false,
-}: PetDateFieldProps) {
+  autoFocus = false,
+}: PetDateFieldProps & {
+  /** Takes the focus when it mounts: the field it replaced had it. */
+  autoFocus?: boolean;
+}) {
   const [date, setDate] = useState<Date | null>(() => dateOf(value));
   const [shownValue, setShownValue] = useState(value);
   // A new value from outside (form reset, entry added): show it.
@@ -48,6 +52,7 @@ export default function PetDatePicker({
         value={date}
         format={DATE_FORMAT}
         disableFuture={disableFuture}
+        autoFocus={autoFocus}
         onChange={(next) => {
           const text = textOf(next);
           setDate(next);

@@ -66,7 +66,7 @@ import {
   type PetFormInput,
   type PetFormOutput,
 } from '@/features/pets/pet-form';
-import { PetDateField } from './PetDateField';
+import { PetDateField, requestPetDatePicker } from './PetDateField';
 import { PetLimitNotice } from './PetLimitNotice';
 import { PetPhotoField } from './PetPhotoField';
 import { usePetLimit } from './use-pet-limit';
@@ -81,6 +81,14 @@ const WeightChart = lazy(() => import('./WeightChart'));
  */
 const loadPetFormResolver = () =>
   import('@/features/pets/pet-form-schema').then((module) => module.petFormResolver);
+let editingStarted = false;
+/** Fetches (once) the code only editing needs: the form's checks and MUI X's date picker. */
+function startEditing(): void {
+  if (editingStarted) return;
+  editingStarted = true;
+  void loadPetFormResolver();
+  requestPetDatePicker();
+}
 /** Until the schema is there, the first check waits for it (a check runs on blur or on Save). */
 const petFormResolver: Resolver<PetFormInput, unknown, PetFormOutput> = async (...args) =>
   (await loadPetFormResolver())(...args);
@@ -549,8 +557,10 @@ const PetProfileFormBody = memo(function PetProfileFormBody({
       component="form"
       noValidate
       onSubmit={onSubmit}
-      // The checks are fetched when the user starts on the form, not on every visit.
-      onFocusCapture={() => void loadPetFormResolver()}
+      // The checks and the date picker are fetched when the user starts on the form (or points
+      // at it), not on every visit.
+      onFocusCapture={startEditing}
+      onPointerOverCapture={startEditing}
       aria-busy={busy}
     >
       {limitKey ? (
