@@ -2,20 +2,12 @@ import path from 'node:path';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
 import { isSignedInAccess } from '../src/app/access-classes';
 import type { AppRouteDefinition } from '../src/app/route-table';
-
-/** Written beside index.html; the server reads it (apps/server/src/http/spa.ts). */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/** One row of the route table with the scripts a first visit to it loads beyond the entry's. */
-export interface RoutePreload {
-  path: string;
-  /** Its access class (src/app/access-classes.ts). */
-  access: string;
-  /** Signed-in access class: the visit also loads the signed-in shell (src/main.tsx). */
-  signedIn: boolean;
-  /** Absolute URLs of the chunks, the route's own first. */
-  files: string[];
-}
+// By path: the config's bundler leaves the package `@pet/contract` (TypeScript) to Node, which cannot load it.
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+  type RoutePreloadsFile,
+} from '../../../packages/contract/src/route-preloads';
 
 /**
  * Writes, for every row of the route table, the chunks a first visit to it loads after the entry:
@@ -92,7 +84,7 @@ export function routePreloads(files: { routeTable: string; signedInShell: string
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify({ routes })}\n`,
+        source: `${JSON.stringify({ routes } satisfies RoutePreloadsFile)}\n`,
       });
     },
   };

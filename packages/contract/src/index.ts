@@ -5,3 +5,4 @@ export * from './account-menu.ts';
 export * from './http.ts';
 export * from './entities/index.ts';
 export * from './limits.ts';
+export * from './route-preloads.ts';

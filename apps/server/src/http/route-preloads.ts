@@ -1,18 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** Written by the web build beside index.html (apps/web/build/route-preloads.ts). */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/** One row of the web app's route table with the chunks a first visit to it loads. */
-export interface RoutePreload {
-  /** The route's pattern, as the app's router reads it (`/pet-details/:name/:id/my-pet`). */
-  path: string;
-  access: string;
-  signedIn: boolean;
-  /** Absolute URLs of the chunks beyond the entry's. */
-  files: string[];
-}
+import { ROUTE_PRELOADS_FILE, type RoutePreload, type RoutePreloadsFile } from '@pet/contract';
 
 interface CompiledRoute {
   row: RoutePreload;
@@ -57,7 +45,7 @@ export class RoutePreloads {
   static read(webDistDir: string): RoutePreloads | null {
     const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
     if (!fs.existsSync(file)) return null;
-    const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: RoutePreload[] };
+    const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloadsFile;
     return new RoutePreloads(routes, fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
   }
 
