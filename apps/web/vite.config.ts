@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -8,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PUBLIC_TEXT_FILES } from './src/locales/parts';
 import { routePreloads } from './build/route-preloads';
+import { routeTableReader } from './build/route-table-rows';
 
 /** The one Node process (apps/server) that answers these paths; the dev server forwards them. */
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -37,22 +37,18 @@ const SIGN_IN_ROUTE = fileURLToPath(new URL('./src/app/routes/signin.tsx', impor
 const SIGNED_IN_SHELL = fileURLToPath(new URL('./src/app/shell/SignedInLayout.tsx', import.meta.url));
 const ROUTE_TABLE = fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url));
 
+/** The build's one reading of the route table (which rows are public, which module each loads). */
+const routeTable = routeTableReader(ROUTE_TABLE);
+
 /**
- * The route modules outside the signed-in area (access `open` or `signedOutOnly`), read from the
- * route table: what they share with the signed-in shell must not pull the shell's chunk into a
- * visit to /register or /forgot-password.
+ * The route modules outside the signed-in area (access `open` or `signedOutOnly`): what they
+ * share with the signed-in shell must not pull the shell's chunk into a visit to /register or
+ * /forgot-password.
  */
-function publicRouteModules(): string[] {
-  const table = readFileSync(ROUTE_TABLE, 'utf8');
-  const loaders = new Map(
-    [...table.matchAll(/const (\w+) = \(\) => import\('\.\/routes\/([\w-]+)'\)/g)].map((m) => [m[1]!, m[2]!]),
-  );
-  const modules = [...table.matchAll(/access: '(?:open|signedOutOnly)',[^{}]*?module: (\w+)/gs)].map((m) => {
-    const file = loaders.get(m[1]!);
-    if (!file) throw new Error(`vite.config: route module ${m[1]} not found in route-table.ts`);
-    return fileURLToPath(new URL(`./src/app/routes/${file}.tsx`, import.meta.url));
-  });
-  if (!modules.includes(SIGN_IN_ROUTE)) throw new Error('vite.config: route-table.ts changed its layout');
+async function publicRouteModules(): Promise<string[]> {
+  const modules = (await routeTable.rows()).filter((row) => !row.signedIn).map((row) => row.moduleFile);
+  if (!modules.includes(SIGN_IN_ROUTE))
+    throw new Error('vite.config: /signin is not a public route any more');
   return modules;
 }
 
@@ -71,7 +67,7 @@ function publicRouteModules(): string[] {
 function lazyGraphs(
   roots: Record<string, string>,
   /** Modules these graphs share with a later root go to that root's `-shared` group. */
-  keepOut: () => string[],
+  keepOut: () => Promise<string[]>,
 ): {
   plugin: Plugin;
   graphOf: (id: string) => string | null;
@@ -82,7 +78,7 @@ function lazyGraphs(
     plugin: {
       name: 'pet-lazy-graphs',
       apply: 'build',
-      buildEnd() {
+      async buildEnd() {
         const staticGraph = (root: string) => {
           const seen = new Set<string>();
           const visit = (id: string) => {
@@ -97,7 +93,7 @@ function lazyGraphs(
         owner.clear();
         const [first, ...others] = Object.entries(roots);
         for (const id of staticGraph(first![1])) if (!initial.has(id)) owner.set(id, first![0]);
-        const shared = new Set(keepOut().flatMap((root) => [...staticGraph(root)]));
+        const shared = new Set((await keepOut()).flatMap((root) => [...staticGraph(root)]));
         for (const [name, root] of others) {
           for (const id of staticGraph(root)) {
             if (!initial.has(id) && !owner.has(id)) owner.set(id, shared.has(id) ? `${name}-shared` : name);
@@ -260,7 +256,8 @@ export default defineConfig({
     contractSchemasPure(),
     zodWithoutJsonSchema(),
     lazyGraph.plugin,
-    routePreloads({ routeTable: ROUTE_TABLE, signedInShell: SIGNED_IN_SHELL }),
+    routeTable.plugin,
+    routePreloads({ routeRows: routeTable.rows, signedInShell: SIGNED_IN_SHELL }),
     compileHints(),
     precompress(),
   ],

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { runnerImport, type Plugin, type Rolldown } from 'vite';
-import { isSignedInAccess } from '../src/app/access-classes';
-import type { AppRouteDefinition } from '../src/app/route-table';
+import type { Plugin, Rolldown } from 'vite';
+import type { RouteTableRow } from './route-table-rows';
 // By path: the config's bundler leaves the package `@pet/contract` (TypeScript) to Node, which cannot load it.
 import {
   ROUTE_PRELOADS_FILE,
@@ -16,28 +14,21 @@ import {
  * fetches them while it parses the page instead of after the entry has run; and the entry's own
  * preloading (Vite's helper, which adds one link per chunk and cost a phone about 15 % of the
  * entry's start-up task) then finds them there and adds nothing.
- *
- * The table is evaluated as it is (Vite's module runner), so rows built by functions count too.
- * A row's module file is read from its loader's text (`() => import('./routes/x')`, which the runner
- * turns into `__vite_ssr_dynamic_import__("/src/app/routes/x.tsx")`); a loader of another shape
- * fails the build.
+ * The rows come from the build's one reading of the route table (route-table-rows.ts).
  */
-export function routePreloads(files: { routeTable: string; signedInShell: string }): Plugin {
-  let root = '';
+export function routePreloads(files: {
+  routeRows: () => Promise<RouteTableRow[]>;
+  signedInShell: string;
+}): Plugin {
   let base = '/';
   return {
     name: 'pet-route-preloads',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
       base = config.base;
     },
     async generateBundle(_options, bundle) {
-      const { module } = await runnerImport<{ ROUTES: readonly AppRouteDefinition[] }>(files.routeTable, {
-        configFile: false,
-        logLevel: 'error',
-        root,
-      });
+      const rows = await files.routeRows();
       const chunks = Object.values(bundle).filter(
         (item): item is Rolldown.OutputChunk => item.type === 'chunk',
       );
@@ -65,19 +56,12 @@ export function routePreloads(files: { routeTable: string; signedInShell: string
         return staticClosure(chunk).filter((fileName) => !initial.has(fileName));
       };
       const shellFiles = filesOf(files.signedInShell);
-      const routes = module.ROUTES.map((route): RoutePreload => {
-        const loaded = /__vite_ssr_dynamic_import__\("(\/src\/app\/routes\/[\w-]+\.tsx)"\)/.exec(
-          route.module.toString(),
-        );
-        if (!loaded)
-          this.error(`route preloads: the loader of ${route.path} is not an import of src/app/routes`);
-        const signedIn = isSignedInAccess(route.access);
-        const routeFiles = filesOf(path.join(root, loaded[1]!));
-        const all = new Set([...routeFiles, ...(signedIn ? shellFiles : [])]);
+      const routes = rows.map((route): RoutePreload => {
+        const all = new Set([...filesOf(route.moduleFile), ...(route.signedIn ? shellFiles : [])]);
         return {
           path: route.path,
           access: route.access,
-          signedIn,
+          signedIn: route.signedIn,
           files: [...all].map((fileName) => `${base}${fileName}`),
         };
       });

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { runnerImport, type Plugin } from 'vite';
+import { isSignedInAccess } from '../src/app/access-classes';
+import type { AccessClass } from '../src/app/access-classes';
+import type { AppRouteDefinition } from '../src/app/route-table';
+
+/** A row of the route table as the build sees it. */
+export interface RouteTableRow {
+  path: string;
+  access: AccessClass;
+  signedIn: boolean;
+  /** Absolute path of the row's lazily loaded module (src/app/routes/x.tsx). */
+  moduleFile: string;
+}
+
+/**
+ * The build's one reading of the route table (src/app/route-table.ts), shared by the plugins that
+ * need it and taken once per build (a watched build reads the table anew). The table is evaluated
+ * as it is (Vite's module runner), so rows built by functions count too. A row's module file is
+ * read from its loader's text (`() => import('./routes/x')`, which the runner turns into
+ * `__vite_ssr_dynamic_import__("/src/app/routes/x.tsx")`); a loader of another shape fails the
+ * build. Add `plugin` to the config, then call `rows()` from a build hook.
+ */
+export function routeTableReader(routeTable: string): {
+  plugin: Plugin;
+  rows: () => Promise<RouteTableRow[]>;
+} {
+  let root = '';
+  let reading: Promise<RouteTableRow[]> | null = null;
+  return {
+    plugin: {
+      name: 'pet-route-table',
+      apply: 'build',
+      configResolved(config) {
+        root = config.root;
+      },
+      buildStart() {
+        reading = null;
+      },
+    },
+    rows: () => (reading ??= evaluate(routeTable, root)),
+  };
+}
+
+async function evaluate(routeTable: string, root: string): Promise<RouteTableRow[]> {
+  const { module } = await runnerImport<{ ROUTES: readonly AppRouteDefinition[] }>(routeTable, {
+    configFile: false,
+    logLevel: 'error',
+    root,
+  });
+  return module.ROUTES.map((route) => {
+    const loaded = /__vite_ssr_dynamic_import__\("(\/src\/app\/routes\/[\w-]+\.tsx)"\)/.exec(
+      route.module.toString(),
+    );
+    if (!loaded)
+      throw new Error(`route table: the loader of ${route.path} is not an import of src/app/routes`);
+    return {
+      path: route.path,
+      access: route.access,
+      signedIn: isSignedInAccess(route.access),
+      moduleFile: path.join(root, loaded[1]!),
+    };
+  });
+}
