@@ -50,9 +50,9 @@ describe('the portal as npm start serves it', () => {
   it("lists in a page's HTML the chunks its first visit loads, which the app then does not add again", async () => {
     const preloadsOf = async (route: string, headers: Record<string, string> = {}) => {
       const html = await (await fetch(`${server.url}${route}`, { headers })).text();
-      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
-        (match) => match[1]!,
-      );
+      return [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
+      ].map((match) => match[1]!);
     };
     const signIn = await preloadsOf('/signin');
     expect(signIn.some((href) => /^\/assets\/signin-[\w-]+\.js$/.test(href))).toBe(true);

@@ -67,7 +67,7 @@ describe('which chunks a first visit preloads', () => {
     const files = preloads.filesFor('/dashboard', true);
     const page = preloads.page(files);
     expect(page).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js"><link rel="modulepreload" crossorigin href="/assets/shell-1.js"></head>',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/dashboard-1.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell-1.js"></head>',
     );
     expect(preloads.page(files)).toBe(page);
   });
@@ -108,7 +108,9 @@ describe(`the SPA's HTML with the route's preloads (${testDatabaseKind})`, () =>
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('br');
     const html = zlib.brotliDecompressSync(res.rawPayload).toString();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/my-pet-1.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/my-pet-1.js">',
+    );
     expect(html).not.toContain('signin-1.js');
   });
 
