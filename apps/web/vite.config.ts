@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PUBLIC_TEXT_FILES } from './src/locales/parts';
-import { routePreloads } from './build/route-preloads';
+import { routePreloads, textsChunkName } from './build/route-preloads';
 import { routeTableReader } from './build/route-table-rows';
 
 /** The one Node process (apps/server) that answers these paths; the dev server forwards them. */
@@ -341,7 +341,7 @@ export default defineConfig({
               name: (id: string) => {
                 const file = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
                 if (!file) return null;
-                return `texts-${file[1]}-${PUBLIC_TEXT_FILES.has(file[2]!) ? 'public' : 'rest'}`;
+                return textsChunkName(file[1]!, PUBLIC_TEXT_FILES.has(file[2]!) ? 'public' : 'rest');
               },
               test: /[\\/]src[\\/]locales[\\/]/,
               priority: 6,

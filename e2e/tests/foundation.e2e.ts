@@ -54,14 +54,27 @@ describe('the portal as npm start serves it', () => {
         ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
       ].map((match) => match[1]!);
     };
-    const signIn = await preloadsOf('/signin');
+    const english = { 'accept-language': 'en-US,en;q=0.9' };
+    const signIn = await preloadsOf('/signin', english);
     expect(signIn.some((href) => /^\/assets\/signin-[\w-]+\.js$/.test(href))).toBe(true);
+    // With the texts the app loads first, in the visitor's language: the public ones for /signin.
+    expect(signIn.filter((href) => href.includes('/texts-'))).toEqual([
+      expect.stringMatching(/^\/assets\/texts-en-public-[\w-]+\.js$/),
+    ]);
     // A signed-in page: its own chunk and the signed-in shell's, for a visitor with a session cookie.
-    const dashboard = await preloadsOf('/dashboard', { cookie: 'pet.session_token=any' });
+    const dashboard = await preloadsOf('/dashboard', {
+      cookie: 'pet.session_token=any; pet.language=de',
+      ...english,
+    });
     expect(dashboard.some((href) => /^\/assets\/dashboard-[\w-]+\.js$/.test(href))).toBe(true);
     expect(dashboard.some((href) => /^\/assets\/shell-[\w-]+\.js$/.test(href))).toBe(true);
+    // The language the user chose in the app (its cookie) over the browser's; all of its texts.
+    expect(dashboard.filter((href) => href.includes('/texts-'))).toEqual([
+      expect.stringMatching(/^\/assets\/texts-de-public-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/texts-de-rest-[\w-]+\.js$/),
+    ]);
     // Without one, the visitor will end on /signin: that page's chunks.
-    expect(await preloadsOf('/dashboard')).toEqual(signIn);
+    expect(await preloadsOf('/dashboard', english)).toEqual(signIn);
     for (const href of new Set([...signIn, ...dashboard])) {
       expect((await fetch(`${server.url}${href}`)).status, href).toBe(200);
     }
@@ -76,6 +89,12 @@ describe('the portal as npm start serves it', () => {
     // Vite's preloading found the page's chunks in the HTML and added none of them a second time.
     expect(links.length).toBe(new Set(links).size);
     for (const href of signIn) expect(links).toContain(href);
+    // The texts the app imported are the ones the HTML preloaded, fetched once.
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    const texts = fetched.filter((href) => href.includes('/texts-'));
+    expect(texts).toEqual(signIn.filter((href) => href.includes('/texts-')));
     await context.close();
   });
 

@@ -5,7 +5,14 @@ import {
   ROUTE_PRELOADS_FILE,
   type RoutePreload,
   type RoutePreloadsFile,
+  type TextPart,
 } from '../../../packages/contract/src/route-preloads';
+
+/** The chunk of one language's part of the texts (vite.config.ts groups them by this name). */
+export function textsChunkName(language: string, part: TextPart): string {
+  return `texts-${language}-${part}`;
+}
+const TEXTS_CHUNK = /^texts-(\w+)-(public|rest)$/;
 
 /**
  * Writes, for every row of the route table, the chunks a first visit to it loads after the entry:
@@ -62,13 +69,29 @@ export function routePreloads(files: {
           path: route.path,
           access: route.access,
           signedIn: route.signedIn,
+          textScope: route.textScope,
           files: [...all].map((fileName) => `${base}${fileName}`),
         };
       });
+      // Each language's texts, which the entry loads before it renders (the server picks the
+      // visitor's language).
+      const texts: RoutePreloadsFile['texts'] = {};
+      for (const chunk of chunks) {
+        const name = TEXTS_CHUNK.exec(chunk.name);
+        if (!name || chunk.isEntry) continue;
+        const [, language, part] = name as unknown as [string, string, TextPart];
+        texts[language] ??= { public: [], rest: [] };
+        texts[language][part].push(
+          ...staticClosure(chunk)
+            .filter((fileName) => !initial.has(fileName))
+            .map((fileName) => `${base}${fileName}`),
+        );
+      }
+      if (Object.keys(texts).length === 0) this.error('route preloads: the build has no texts chunks');
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify({ routes } satisfies RoutePreloadsFile)}\n`,
+        source: `${JSON.stringify({ routes, texts } satisfies RoutePreloadsFile)}\n`,
       });
     },
   };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
-import { isSignedInAccess } from '../src/app/access-classes';
-import type { AccessClass } from '../src/app/access-classes';
+import type { TextScope } from '../../../packages/contract/src/route-preloads';
+import { isSignedInAccess, textScopeOf, type AccessClass } from '../src/app/access-classes';
 import type { AppRouteDefinition } from '../src/app/route-table';
 
 /** A row of the route table as the build sees it. */
@@ -9,6 +9,8 @@ export interface RouteTableRow {
   path: string;
   access: AccessClass;
   signedIn: boolean;
+  /** The texts the app loads before it shows the route. */
+  textScope: TextScope;
   /** Absolute path of the row's lazily loaded module (src/app/routes/x.tsx). */
   moduleFile: string;
 }
@@ -58,6 +60,7 @@ async function evaluate(routeTable: string, root: string): Promise<RouteTableRow
       path: route.path,
       access: route.access,
       signedIn: isSignedInAccess(route.access),
+      textScope: textScopeOf(route.access),
       moduleFile: path.join(root, loaded[1]!),
     };
   });

@@ -5,11 +5,16 @@ import { App } from '@/app/App';
 import { ROUTES, type AppRouteDefinition } from '@/app/route-table';
 import { routeOfPath } from '@/app/route-of-path';
 import { buildRouteObjects, loadSignedInShell } from '@/app/router';
-import { isSignedInAccess } from '@/app/route-handle';
-import { createI18nInstance, detectInitialLanguage, isUiLanguage } from '@/lib/i18n-core';
+import { isSignedInAccess, textScopeOf } from '@/app/access-classes';
+import {
+  createI18nInstance,
+  detectInitialLanguage,
+  isUiLanguage,
+  mirrorStoredLanguage,
+} from '@/lib/i18n-core';
 import { readEarly } from '@/lib/api-client';
 import { createSessionStore } from '@/lib/session';
-import { loadTexts, type TextScope } from '@/lib/texts';
+import { loadTexts } from '@/lib/texts';
 
 /** Account-area "App start": no service worker may serve stale app code or intercept calls. */
 function unregisterServiceWorkers(): void {
@@ -29,16 +34,12 @@ const session = createSessionStore();
 session.fetch().catch(() => undefined);
 
 const language = detectInitialLanguage();
+mirrorStoredLanguage();
 const i18n = createI18nInstance(language);
 
-/**
- * Sign-in and registration need only the public texts; every other screen first loads the rest
- * of the current language's texts with its own module, so a first visit to /signin stays small.
- */
-const textScopeOf = (route: AppRouteDefinition): TextScope =>
-  route.access === 'signedOutOnly' ? 'public' : 'all';
+// A screen that needs all of its language's texts loads them with its own module.
 const routes = ROUTES.map((route): AppRouteDefinition => {
-  if (textScopeOf(route) === 'public') return route;
+  if (textScopeOf(route.access) === 'public') return route;
   return {
     ...route,
     module: async () => {
@@ -60,7 +61,7 @@ if (first && isSignedInAccess(first.route.access)) {
   // And the screen's first data (the pet of a pet page) while all that loads.
   for (const read of first.route.earlyReads?.(first.params) ?? []) readEarly(read.path, read.query);
 }
-loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute) : 'all')
+loadTexts(i18n, language, firstRoute ? textScopeOf(firstRoute.access) : 'all')
   .catch((error: unknown) => console.error('The texts could not be loaded', error))
   .finally(() => {
     const root = createRoot(rootElement);

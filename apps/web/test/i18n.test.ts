@@ -30,6 +30,8 @@ import {
   detectInitialLanguage,
   languageFromBrowser,
   mergeTranslationTrees,
+  mirrorStoredLanguage,
+  rememberLanguage,
   translations,
 } from '@/lib/i18n';
 
@@ -308,5 +310,24 @@ describe('language at start', () => {
       },
     };
     expect(detectInitialLanguage(throwing, ['en-US'])).toBe('en');
+  });
+
+  it('mirrors a chosen language in the cookie the server reads to preload its texts, and nothing else', () => {
+    const cookieOf = () => /(?:^|; )pet\.language=(\w+)/.exec(document.cookie)?.[1];
+    document.cookie = 'pet.language=; Path=/; Max-Age=0';
+    localStorage.removeItem('pet.language');
+    // No choice: no cookie (the server follows Accept-Language, as the app follows the browser).
+    mirrorStoredLanguage();
+    expect(cookieOf()).toBeUndefined();
+    rememberLanguage('en');
+    expect(localStorage.getItem('pet.language')).toBe('en');
+    expect(cookieOf()).toBe('en');
+    // A choice stored before the cookie existed is mirrored at start.
+    document.cookie = 'pet.language=; Path=/; Max-Age=0';
+    mirrorStoredLanguage();
+    expect(cookieOf()).toBe('en');
+    expect(contract.UI_LANGUAGE_COOKIE).toBe('pet.language');
+    localStorage.removeItem('pet.language');
+    document.cookie = 'pet.language=; Path=/; Max-Age=0';
   });
 });

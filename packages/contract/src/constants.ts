@@ -62,6 +62,12 @@ export const TIME_FORMAT = 'HH:mm';
 
 export const UI_LANGUAGES = ['de', 'en'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
+/**
+ * The UI language the user chose in the app (kept in localStorage), mirrored in a cookie so that
+ * the server can list that language's texts for preloading in a page's HTML (a first visit's
+ * guess otherwise follows Accept-Language, as the app does without a choice).
+ */
+export const UI_LANGUAGE_COOKIE = 'pet.language';
 
 /**
  * Language as stored and read; 'Englisch' is a legacy spelling of English that still occurs.

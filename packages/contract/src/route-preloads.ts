@@ -14,8 +14,17 @@ export interface RoutePreload {
   signedIn: boolean;
   /** Absolute URLs of the chunks, the route's own first. */
   files: string[];
+  /** The texts the app loads before it shows the route (apps/web/src/app/access-classes.ts). */
+  textScope: TextScope;
 }
+
+/** The sign-in texts only (`public`), or those and the rest (`all`). */
+export type TextScope = 'public' | 'all';
+/** The parts of a language's texts, each one chunk (apps/web/src/lib/texts.ts). */
+export type TextPart = 'public' | 'rest';
 
 export interface RoutePreloadsFile {
   routes: RoutePreload[];
+  /** Per UI language and text part, the absolute URLs of its chunks. */
+  texts: Record<string, Record<TextPart, string[]>>;
 }

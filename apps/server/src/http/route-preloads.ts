@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTE_PRELOADS_FILE, type RoutePreload, type RoutePreloadsFile } from '@pet/contract';
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+  type RoutePreloadsFile,
+  type TextPart,
+  type UiLanguage,
+} from '@pet/contract';
 
 interface CompiledRoute {
   row: RoutePreload;
@@ -24,11 +30,26 @@ const segmentsOf = (pathname: string): string[] => pathname.split('/').filter((s
 export class RoutePreloads {
   private readonly routes: CompiledRoute[];
   private readonly pages = new Map<readonly string[], string>();
+  /** Per row and language, the list to preload: the language's texts first, then the row's chunks. */
+  private readonly lists = new Map<RoutePreload, Map<string, readonly string[]>>();
 
   constructor(
     rows: readonly RoutePreload[],
     private readonly indexHtml: string,
+    texts: RoutePreloadsFile['texts'] = {},
   ) {
+    // The texts come first: the entry loads them before anything else of the page runs.
+    const partsOf: Record<RoutePreload['textScope'], TextPart[]> = {
+      public: ['public'],
+      all: ['public', 'rest'],
+    };
+    for (const row of rows) {
+      const byLanguage = new Map<string, readonly string[]>();
+      for (const [language, files] of Object.entries(texts)) {
+        byLanguage.set(language, [...partsOf[row.textScope].flatMap((part) => files[part]), ...row.files]);
+      }
+      this.lists.set(row, byLanguage);
+    }
     // Among patterns that match, the one with the most static segments wins (`/a/new` over `/a/:id`).
     this.routes = rows
       .map((row) => {
@@ -45,8 +66,8 @@ export class RoutePreloads {
   static read(webDistDir: string): RoutePreloads | null {
     const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
     if (!fs.existsSync(file)) return null;
-    const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloadsFile;
-    return new RoutePreloads(routes, fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+    const { routes, texts } = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloadsFile;
+    return new RoutePreloads(routes, fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), texts);
   }
 
   /** The route-table row that shows this path, or undefined (the app's "not found" page). */
@@ -59,13 +80,23 @@ export class RoutePreloads {
     )?.row;
   }
 
-  /** The chunks to preload for a first visit to this path; empty when there are none to add. */
-  filesFor(pathname: string, hasSessionCookie: boolean): readonly string[] {
-    const row = this.rowOf(pathname);
+  /**
+   * The chunks to preload for a first visit to this path by a visitor whose app shows this
+   * language (its texts and the page's chunks); empty when there are none to add. The same list
+   * (the same array) for the same page and language.
+   */
+  filesFor(pathname: string, hasSessionCookie: boolean, language: UiLanguage): readonly string[] {
+    const row = this.landingRowOf(pathname, hasSessionCookie);
     if (!row) return [];
-    if (row.signedIn && !hasSessionCookie) return this.rowOf('/signin')?.files ?? [];
-    if (row.access === 'signedOutOnly' && hasSessionCookie) return this.rowOf('/dashboard')?.files ?? [];
-    return row.files;
+    return this.lists.get(row)?.get(language) ?? row.files;
+  }
+
+  /** The row of the page the visitor will end on (see the class comment). */
+  private landingRowOf(pathname: string, hasSessionCookie: boolean): RoutePreload | undefined {
+    const row = this.rowOf(pathname);
+    if (row?.signedIn && !hasSessionCookie) return this.rowOf('/signin');
+    if (row?.access === 'signedOutOnly' && hasSessionCookie) return this.rowOf('/dashboard');
+    return row;
   }
 
   /**

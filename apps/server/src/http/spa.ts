@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { carriesSessionCookie } from '../platform/identity/session-cookie.ts';
 import { RoutePreloads } from './route-preloads.ts';
+import { appLanguageOf } from './ui-language.ts';
 
 /** Paths that belong to the server; everything else is a route of the single-page app. */
 const SERVER_PREFIXES = ['/v1/', '/identity/', '/dev/', '/sandbox/', '/docs', '/healthz', '/readyz'];
@@ -48,8 +49,15 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
    */
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
     reply.header('cache-control', 'no-cache');
-    const files = preloads?.filesFor(urlPath, carriesSessionCookie(request.headers.cookie)) ?? [];
+    const files =
+      preloads?.filesFor(
+        urlPath,
+        carriesSessionCookie(request.headers.cookie),
+        appLanguageOf(request.headers),
+      ) ?? [];
     if (preloads && files.length > 0) {
+      // The list follows the session cookie and the visitor's language.
+      reply.header('vary', 'Cookie, Accept-Language');
       return reply.type('text/html; charset=utf-8').send(preloads.page(files));
     }
     return reply.type('text/html').sendFile('index.html', { cacheControl: false });

@@ -1,4 +1,10 @@
-import { UI_LANGUAGES, type BrandConfig, type UiLanguage } from '@pet/contract';
+import {
+  UI_LANGUAGE_COOKIE,
+  UI_LANGUAGES,
+  type BrandConfig,
+  type TextPart,
+  type UiLanguage,
+} from '@pet/contract';
 import { Translator, type I18n, type TranslationTree } from './translator';
 
 export type { I18n, TFunction, TranslationTree } from './translator';
@@ -13,7 +19,7 @@ export type { I18n, TFunction, TranslationTree } from './translator';
 export const LANGUAGE_STORAGE_KEY = 'pet.language';
 
 /** The parts of a language's texts (texts.ts): what sign-in needs, then everything else. */
-export type TextPart = 'public' | 'rest';
+export type { TextPart };
 
 /** Which parts of which language an instance holds already (`de:public`, ...). */
 const loadedParts = new WeakMap<I18n, Set<string>>();
@@ -105,6 +111,27 @@ export function rememberLanguage(language: UiLanguage): void {
   } catch {
     // Not remembered across visits, but the switch itself still works.
   }
+  writeLanguageCookie(language);
+}
+
+/**
+ * Mirrors a language the user chose (stored before the cookie existed, too) in the cookie the
+ * server reads to preload that language's texts with a page (UI_LANGUAGE_COOKIE); nothing when the
+ * user never chose one.
+ */
+export function mirrorStoredLanguage(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): void {
+  const stored = readStoredLanguage(storage);
+  if (stored) writeLanguageCookie(stored);
+}
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+function writeLanguageCookie(language: UiLanguage): void {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${UI_LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
 }
 
 /** An instance without texts yet; its texts are added with addTextPart. */

@@ -1,5 +1,5 @@
 import type { I18n } from '@/lib/translator';
-import type { UiLanguage } from '@pet/contract';
+import type { TextScope, UiLanguage } from '@pet/contract';
 import { PUBLIC_TEXT_FILES } from '@/locales/parts';
 import {
   addTextPart,
@@ -17,7 +17,7 @@ import {
  */
 const localeFiles = import.meta.glob<TranslationTree>('../locales/*/*.json', { import: 'default' });
 
-export type TextScope = 'public' | 'all';
+export type { TextScope };
 
 const PARTS: Record<TextScope, readonly TextPart[]> = { public: ['public'], all: ['public', 'rest'] };
 

@@ -8,6 +8,7 @@ import {
   type EmergencyLanguage,
 } from '@pet/contract';
 import { AppError } from '../../platform/errors.ts';
+import { acceptedUiLanguage } from '../../http/ui-language.ts';
 import { requestHeaders } from '../../platform/identity/plugin.ts';
 import type { EmergencyService } from './emergency.service.ts';
 import { sendPdf } from './emergency.routes.ts';
@@ -21,23 +22,7 @@ import { PUBLIC_PAGE_MESSAGE_KEYS, type PublicPageMessageKey } from './public-pa
 export function pageLanguage(request: FastifyRequest): EmergencyLanguage {
   const query = emergencyLanguageSchema.safeParse((request.query as { lang?: unknown }).lang);
   if (query.success) return query.data;
-  const header = request.headers['accept-language'] ?? '';
-  const tags = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(
-        params
-          .find((p) => p.trim().startsWith('q='))
-          ?.trim()
-          .slice(2) ?? 1,
-      );
-      return { base: tag.toLowerCase().split('-')[0], q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((tag) => tag.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const offered = tags.find((tag) => tag.base === 'en' || tag.base === 'de');
-  return (offered?.base as EmergencyLanguage | undefined) ?? 'de';
+  return acceptedUiLanguage(request.headers['accept-language']);
 }
 
 /**
