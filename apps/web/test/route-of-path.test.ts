@@ -16,6 +16,14 @@ describe('routeOfPath (the route table row a path shows)', () => {
     expect(routeOfPath('/dashboard/')?.params).toEqual({});
   });
 
+  it('matches params case-insensitively and remembers its answers (the breadcrumbs ask on every render)', () => {
+    const found = routeOfPath('/Pet-Details/Luna/pet-2/Document-Safe/');
+    expect(found?.route.path).toBe('/pet-details/:name/:id/document-safe');
+    expect(found?.params).toEqual({ name: 'Luna', id: 'pet-2' });
+    expect(routeOfPath('/Pet-Details/Luna/pet-2/Document-Safe/')).toBe(found);
+    expect(routeOfPath('/pet-details/Luna/pet-2')?.route.path).toBe('/pet-details/:name/:id');
+  });
+
   it('answers nothing for a path of no screen', () => {
     expect(routeOfPath('/pet-details')).toBeUndefined();
     expect(routeOfPath('/no-such-page')).toBeUndefined();

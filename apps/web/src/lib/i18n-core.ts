@@ -29,8 +29,9 @@ export function hasTextPart(instance: I18n, language: UiLanguage, part: TextPart
 }
 
 /**
- * Adds a part of a language's texts. Existing keys win: the brand's wording overrides may have
- * been laid over the texts before a later part arrives.
+ * Adds a part of a language's texts, handing the tree over (the instance keeps it as it is: a
+ * fresh one, such as mergeTranslationTrees answers). Existing keys win: the brand's wording
+ * overrides may have been laid over the texts before a later part arrives.
  */
 export function addTextPart(
   instance: I18n,
@@ -38,28 +39,29 @@ export function addTextPart(
   part: TextPart,
   tree: TranslationTree,
 ): void {
-  instance.addResourceBundle(language, tree, false);
+  instance.addResourceBundle(language, tree, false, true);
   const parts = loadedParts.get(instance) ?? new Set<string>();
   parts.add(`${language}:${part}`);
   loadedParts.set(instance, parts);
 }
 
+const definedTwice = (path: string, name: string, file: string) =>
+  new Error(`Translation key ${path}${name} is defined twice (again in ${file})`);
+
 export function mergeTranslationTrees(trees: ReadonlyArray<[string, TranslationTree]>): TranslationTree {
   const merged: TranslationTree = {};
   const place = (target: TranslationTree, source: TranslationTree, path: string, file: string) => {
     for (const [name, value] of Object.entries(source)) {
-      const key = path ? `${path}.${name}` : name;
       const existing = target[name];
+      // `path` is the branch's prefix (`a.b.`): a key's full name is built for the error only.
       if (typeof value === 'string') {
-        if (existing !== undefined)
-          throw new Error(`Translation key ${key} is defined twice (again in ${file})`);
+        if (existing !== undefined) throw definedTwice(path, name, file);
         target[name] = value;
       } else {
-        if (typeof existing === 'string')
-          throw new Error(`Translation key ${key} is defined twice (again in ${file})`);
+        if (typeof existing === 'string') throw definedTwice(path, name, file);
         const branch = existing ?? {};
         target[name] = branch;
-        place(branch, value, key, file);
+        place(branch, value, `${path}${name}.`, file);
       }
     }
   };

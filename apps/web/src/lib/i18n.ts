@@ -34,7 +34,8 @@ export const translations: Record<UiLanguage, TranslationTree> = { en: localeOf(
 export function createI18n(language: UiLanguage = detectInitialLanguage()): I18n {
   const instance = createI18nInstance(language);
   for (const lng of ['en', 'de'] as const) {
-    addTextPart(instance, lng, 'public', translations[lng]);
+    // A copy: the instance keeps the tree it is handed, and brand overrides change it.
+    addTextPart(instance, lng, 'public', structuredClone(translations[lng]));
     addTextPart(instance, lng, 'rest', {});
   }
   return instance;

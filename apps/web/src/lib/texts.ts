@@ -23,10 +23,10 @@ const PARTS: Record<TextScope, readonly TextPart[]> = { public: ['public'], all:
 
 /** The widest scope the app has needed so far: a language switch loads that much of the new one. */
 let neededScope: TextScope = 'public';
-/** The merged texts of each language part, fetched once per page load. */
-const trees = new Map<string, Promise<TranslationTree>>();
+/** The files of each language part, fetched once per page load (never changed). */
+const trees = new Map<string, Promise<Array<[string, TranslationTree]>>>();
 
-async function loadPart(language: UiLanguage, part: TextPart): Promise<TranslationTree> {
+async function loadPart(language: UiLanguage, part: TextPart): Promise<Array<[string, TranslationTree]>> {
   const files = Object.entries(localeFiles)
     .filter(([file]) => {
       const [lang, name] = file.split('/').slice(-2);
@@ -34,10 +34,7 @@ async function loadPart(language: UiLanguage, part: TextPart): Promise<Translati
     })
     // A plain comparison: the first localeCompare sets up the collator (tens of ms on a phone).
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const trees = await Promise.all(
-    files.map(async ([file, load]) => [file, await load()] as [string, TranslationTree]),
-  );
-  return mergeTranslationTrees(trees);
+  return Promise.all(files.map(async ([file, load]) => [file, await load()] as [string, TranslationTree]));
 }
 
 /** Has the instance the texts of this scope in this language (nothing to wait for)? */
@@ -64,7 +61,10 @@ export async function loadTexts(
           tree.catch(() => trees.delete(key));
           trees.set(key, tree);
         }
-        if (!hasTextPart(i18n, language, part)) addTextPart(i18n, language, part, await tree);
+        const files = await tree;
+        // Merged anew for the instance, which keeps the tree it is handed.
+        if (!hasTextPart(i18n, language, part))
+          addTextPart(i18n, language, part, mergeTranslationTrees(files));
       }),
   );
 }

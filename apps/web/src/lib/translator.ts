@@ -116,9 +116,13 @@ export class Translator {
     return this.language;
   }
 
-  /** Lays a tree of texts into a language: a deep merge; `overwrite` lets the tree's texts win. */
-  addResourceBundle(language: string, tree: TranslationTree, overwrite = false): void {
-    merge((this.texts[language] ??= {}), structuredClone(tree), overwrite);
+  /**
+   * Lays a tree of texts into a language: a deep merge; `overwrite` lets the tree's texts win.
+   * The tree is copied first unless the caller hands it over (`handedOver`: a fresh tree nobody
+   * else holds or changes; the copy of all of a language's texts showed in a phone's start-up).
+   */
+  addResourceBundle(language: string, tree: TranslationTree, overwrite = false, handedOver = false): void {
+    merge((this.texts[language] ??= {}), handedOver ? tree : structuredClone(tree), overwrite);
   }
 
   async changeLanguage(language: string): Promise<TFunction> {
