@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { publicConfigSchema } from '@pet/contract';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { api, createUser, signedInContext } from '../support/session.ts';
 import { tr } from './identity-helpers.ts';
 
 let server: RunningServer;
@@ -95,6 +96,38 @@ describe('the portal as npm start serves it', () => {
     );
     const texts = fetched.filter((href) => href.includes('/texts-'));
     expect(texts).toEqual(signIn.filter((href) => href.includes('/texts-')));
+    await context.close();
+  });
+
+  it("starts a pet page's first calls with its HTML (session and pet), which the app then takes instead of asking again", async () => {
+    const user = await createUser(server);
+    const pet = await api<{ id: string }>(user, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog' });
+    expect(pet.status).toBe(201);
+    const context = await signedInContext(browser, user, { locale: 'en-US', viewport: 'phone' });
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/v1/')) calls.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${server.url}/pet-details/Bello/${pet.body.id}/my-pet`);
+    // The form shows the pet.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((input) => input.value === 'Bello'),
+    );
+    const html = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="preload"][as="fetch"]')].map(
+        (link) =>
+          new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search,
+      ),
+    );
+    expect(html).toEqual(['/v1/config', '/v1/auth/myinfo', `/v1/pet?pet_id=${pet.body.id}`]);
+    // Each asked once: the app's own calls took the preloaded answers.
+    for (const call of html)
+      expect(
+        calls.filter((seen) => seen === call),
+        call,
+      ).toHaveLength(1);
     await context.close();
   });
 

@@ -37,6 +37,7 @@ const ROWS: RoutePreload[] = [
     signedIn: true,
     files: ['/assets/my-pet-1.js', '/assets/shell-1.js'],
     textScope: 'all',
+    earlyReads: [{ path: '/v1/pet', query: { pet_id: ':id', view: 'full' } }],
   },
   {
     path: '/pet-details/:name/:id',
@@ -120,6 +121,25 @@ describe('which chunks a first visit preloads', () => {
     expect(preloads.page(files)).toBe(page);
   });
 
+  it("starts the first screen's GET calls: the session on every page, a signed-in page's early reads with its params", () => {
+    expect(preloads.readsFor('/pet-details/Bello%20Two/a%2Fb%26c/my-pet', true)).toEqual([
+      '/v1/auth/myinfo',
+      // Decoded as the app's router does, written as its api-client does (URLSearchParams).
+      '/v1/pet?pet_id=a%2Fb%26c&view=full',
+    ]);
+    // The visitor will see /signin (no session cookie): that page asks for the session only.
+    expect(preloads.readsFor('/pet-details/Bello/abc/my-pet', false)).toEqual(['/v1/auth/myinfo']);
+    expect(preloads.readsFor('/signin', false)).toEqual(['/v1/auth/myinfo']);
+    expect(preloads.readsFor('/dashboard', true)).toEqual(['/v1/auth/myinfo']);
+    // A path the app's router could not decode either: the session only.
+    expect(preloads.readsFor('/pet-details/Bello/%E0%A4%A/my-pet', true)).toEqual(['/v1/auth/myinfo']);
+    expect(preloads.readsFor('/nowhere', true)).toEqual([]);
+    // In the page with the app's credentials mode, the query's & escaped.
+    expect(preloads.page(['/assets/a.js'], ['/v1/pet?pet_id=1&view=full'])).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/v1/pet?pet_id=1&amp;view=full"></head>',
+    );
+  });
+
   it("guesses the app's language: the user's choice (its cookie), else the browser's by weight, else German", () => {
     expect(appLanguageOf({ cookie: 'pet.language=en', 'accept-language': 'de-DE' })).toBe('en');
     expect(appLanguageOf({ cookie: 'a=1; pet.language=de', 'accept-language': 'en-US,en' })).toBe('de');
@@ -177,6 +197,9 @@ describe(`the SPA's HTML with the route's preloads (${testDatabaseKind})`, () =>
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/my-pet-1.js">',
     );
     expect(html).toContain('href="/assets/texts-en-rest-1.js"');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/v1/pet?pet_id=abc&amp;view=full">',
+    );
     expect(html).not.toContain('texts-de-');
     expect(html).not.toContain('signin-1.js');
   });

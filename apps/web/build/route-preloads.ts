@@ -70,6 +70,7 @@ export function routePreloads(files: {
           access: route.access,
           signedIn: route.signedIn,
           textScope: route.textScope,
+          ...(route.earlyReads.length > 0 ? { earlyReads: route.earlyReads } : {}),
           files: [...all].map((fileName) => `${base}${fileName}`),
         };
       });

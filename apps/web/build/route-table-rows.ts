@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
-import type { TextScope } from '../../../packages/contract/src/route-preloads';
+import type { EarlyReadTemplate, TextScope } from '../../../packages/contract/src/route-preloads';
 import { isSignedInAccess, textScopeOf, type AccessClass } from '../src/app/access-classes';
 import type { AppRouteDefinition } from '../src/app/route-table';
 
@@ -13,6 +13,8 @@ export interface RouteTableRow {
   textScope: TextScope;
   /** Absolute path of the row's lazily loaded module (src/app/routes/x.tsx). */
   moduleFile: string;
+  /** The row's `earlyReads` with its params as `:name` placeholders. */
+  earlyReads: EarlyReadTemplate[];
 }
 
 /**
@@ -61,7 +63,36 @@ async function evaluate(routeTable: string, root: string): Promise<RouteTableRow
       access: route.access,
       signedIn: isSignedInAccess(route.access),
       textScope: textScopeOf(route.access),
+      earlyReads: earlyReadTemplates(route),
       moduleFile: path.join(root, loaded[1]!),
     };
+  });
+}
+
+/**
+ * A row's early reads with each param of its path as the placeholder `:name` (the server puts the
+ * visited path's values in). Only whole query values may come from params.
+ */
+function earlyReadTemplates(route: AppRouteDefinition): EarlyReadTemplate[] {
+  if (!route.earlyReads) return [];
+  const placeholders = Object.fromEntries(
+    route.path
+      .split('/')
+      .filter((segment) => segment.startsWith(':'))
+      .map((segment) => [segment.slice(1), segment]),
+  );
+  return route.earlyReads(placeholders).map((read) => {
+    if (read.path.includes(':'))
+      throw new Error(`route table: an early read of ${route.path} has a param in its path`);
+    const query: Record<string, string> = {};
+    for (const [name, value] of Object.entries(read.query ?? {})) {
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+        throw new Error(
+          `route table: the early read ${read.path} of ${route.path} has a query value the build cannot carry`,
+        );
+      }
+      query[name] = String(value);
+    }
+    return { path: read.path, query };
   });
 }

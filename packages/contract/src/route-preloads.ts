@@ -5,6 +5,9 @@
  */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/** GET of the signed-in user, the app's session store: the first call of every signed-in page. */
+export const SESSION_READ_PATH = '/v1/auth/myinfo';
+
 export interface RoutePreload {
   /** The route's pattern, as the app's router reads it (`/pet-details/:name/:id/my-pet`). */
   path: string;
@@ -16,6 +19,16 @@ export interface RoutePreload {
   files: string[];
   /** The texts the app loads before it shows the route (apps/web/src/app/access-classes.ts). */
   textScope: TextScope;
+  /**
+   * The GET calls the screen makes first (the route table's `earlyReads`), which the page's HTML
+   * may start at once: a query value `:name` stands for the path's param of that name.
+   */
+  earlyReads?: EarlyReadTemplate[];
+}
+
+export interface EarlyReadTemplate {
+  path: string;
+  query: Record<string, string>;
 }
 
 /** The sign-in texts only (`public`), or those and the rest (`all`). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   ROUTE_PRELOADS_FILE,
+  SESSION_READ_PATH,
   type RoutePreload,
   type RoutePreloadsFile,
   type TextPart,
@@ -12,6 +13,8 @@ interface CompiledRoute {
   row: RoutePreload;
   /** Per segment: the static text (lower case), or null for a `:param`. */
   segments: (string | null)[];
+  /** Per segment: the param's name, or null for a static segment. */
+  params: (string | null)[];
   staticCount: number;
 }
 
@@ -56,7 +59,10 @@ export class RoutePreloads {
         const segments = segmentsOf(row.path).map((segment) =>
           segment.startsWith(':') ? null : segment.toLowerCase(),
         );
-        return { row, segments, staticCount: segments.filter((segment) => segment !== null).length };
+        const params = segmentsOf(row.path).map((segment) =>
+          segment.startsWith(':') ? segment.slice(1) : null,
+        );
+        return { row, segments, params, staticCount: segments.filter((segment) => segment !== null).length };
       })
       .sort((a, b) => b.staticCount - a.staticCount);
     if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
@@ -91,6 +97,47 @@ export class RoutePreloads {
     return this.lists.get(row)?.get(language) ?? row.files;
   }
 
+  /**
+   * The GET calls the page's first screen makes at once, so that its HTML can start them
+   * (`<link rel="preload" as="fetch">`, which the app's fetch then takes): the session on every
+   * page (main.tsx asks at start), and on a signed-in page the visitor will see, its early reads
+   * with the path's params.
+   */
+  readsFor(pathname: string, hasSessionCookie: boolean): string[] {
+    const row = this.landingRowOf(pathname, hasSessionCookie);
+    if (!row) return [];
+    const reads = [SESSION_READ_PATH];
+    if (!row.earlyReads || row !== this.rowOf(pathname)) return reads;
+    const params = this.paramsOf(pathname);
+    if (!params) return reads;
+    for (const read of row.earlyReads) {
+      // As the app's api-client writes the URL (URLSearchParams, in the template's order).
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(read.query)) {
+        query.append(name, value.startsWith(':') ? (params[value.slice(1)] ?? '') : value);
+      }
+      const search = query.toString();
+      reads.push(search ? `${read.path}?${search}` : read.path);
+    }
+    return reads;
+  }
+
+  /** The path's params by the name in its row, decoded as the app's router does; null if undecodable. */
+  private paramsOf(pathname: string): Record<string, string> | null {
+    const segments = segmentsOf(pathname);
+    const route = this.routes.find((candidate) => candidate.row === this.rowOf(pathname));
+    if (!route) return null;
+    const params: Record<string, string> = {};
+    try {
+      route.params.forEach((name, index) => {
+        if (name !== null) params[name] = decodeURIComponent(segments[index]!);
+      });
+    } catch {
+      return null;
+    }
+    return params;
+  }
+
   /** The row of the page the visitor will end on (see the class comment). */
   private landingRowOf(pathname: string, hasSessionCookie: boolean): RoutePreload | undefined {
     const row = this.rowOf(pathname);
@@ -105,7 +152,7 @@ export class RoutePreloads {
    * nothing of the route runs before the entry; and a high-priority script is what Lighthouse's
    * simulation counts as render-blocking, which these are not (the paw paints without them).
    */
-  page(files: readonly string[]): string {
+  page(files: readonly string[], reads: readonly string[] = []): string {
     let page = this.pages.get(files);
     if (page === undefined) {
       const links = files
@@ -114,6 +161,14 @@ export class RoutePreloads {
       page = this.indexHtml.replace('</head>', `${links}</head>`);
       this.pages.set(files, page);
     }
-    return page;
+    if (reads.length === 0) return page;
+    // The credentials mode of the app's fetch (`include`): only a matching preload is taken.
+    const readLinks = reads
+      .map(
+        (url) =>
+          `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replaceAll('&', '&amp;')}">`,
+      )
+      .join('');
+    return page.replace('</head>', `${readLinks}</head>`);
   }
 }

@@ -44,21 +44,19 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
 
   const preloads = RoutePreloads.read(webDistDir);
   /**
-   * index.html for an app route. With the page's chunks to preload, it is that page's variant,
-   * compressed per answer (@fastify/compress); otherwise the build's pre-compressed file.
+   * index.html for an app route. With the page's chunks to preload, it is that page's variant
+   * (with its first GET calls started, too), compressed per answer (@fastify/compress); otherwise
+   * the build's pre-compressed file.
    */
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
     reply.header('cache-control', 'no-cache');
-    const files =
-      preloads?.filesFor(
-        urlPath,
-        carriesSessionCookie(request.headers.cookie),
-        appLanguageOf(request.headers),
-      ) ?? [];
+    const hasSessionCookie = carriesSessionCookie(request.headers.cookie);
+    const files = preloads?.filesFor(urlPath, hasSessionCookie, appLanguageOf(request.headers)) ?? [];
     if (preloads && files.length > 0) {
-      // The list follows the session cookie and the visitor's language.
+      // The lists follow the session cookie and the visitor's language.
       reply.header('vary', 'Cookie, Accept-Language');
-      return reply.type('text/html; charset=utf-8').send(preloads.page(files));
+      const reads = preloads.readsFor(urlPath, hasSessionCookie);
+      return reply.type('text/html; charset=utf-8').send(preloads.page(files, reads));
     }
     return reply.type('text/html').sendFile('index.html', { cacheControl: false });
   };

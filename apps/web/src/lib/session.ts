@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { SIGN_IN_FINISH_PARAM, type UserInfo } from '@pet/contract';
+import { SESSION_READ_PATH, SIGN_IN_FINISH_PARAM, type UserInfo } from '@pet/contract';
 import { api, isApiError, setIdentityId } from './api-client';
 import { userInfoAnswer } from './contract-answers';
 import { RemoteValue, useRemoteValue, type RetryRule } from './remote-value';
@@ -17,7 +17,7 @@ import { retryUnlessPermanent } from './retry';
 /** The user info, or null when signed out. Keeps the identity header in step with the answer. */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<UserInfo | null> {
   try {
-    const user = await api.get('/v1/auth/myinfo', userInfoAnswer, {
+    const user = await api.get(SESSION_READ_PATH, userInfoAnswer, {
       signal,
       unauthorizedIsAnswer: true,
     });
