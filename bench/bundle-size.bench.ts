@@ -30,9 +30,12 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * (apps/web/src/lib/remote-value.ts), the sign-in screens use a local mutation hook, and TanStack
  * Query loads with the signed-in shell (its own `query` chunk). What is left: react-dom 54, MUI
  * with emotion about 55, our code and texts about 38. The issue's goal was 154 KiB; this budget
- * is what has been reached, so it cannot grow back unnoticed.
+ * is what has been reached, so it cannot grow back unnoticed. It went from 148 to 149 KiB with
+ * the start-up's mirror of the chosen language into a cookie (the server preloads that
+ * language's texts with the page) and the texts' scope rule shared with the build: 147.9 ->
+ * 148.04 KiB.
  */
-const SIGNIN_TRANSFER_BUDGET = 148 * 1024;
+const SIGNIN_TRANSFER_BUDGET = 149 * 1024;
 /**
  * Budget for the largest lazy chunk, brotli: the weight chart (@mui/x-charts) is the heaviest,
  * loaded only on My Animal.
