@@ -36,6 +36,12 @@ export type TextScope = 'public' | 'all';
 /** The parts of a language's texts, each one chunk (apps/web/src/lib/texts.ts). */
 export type TextPart = 'public' | 'rest';
 
+/** The text parts a scope needs, in the order they load: the app loads them, the server preloads them. */
+export const TEXT_PARTS_OF_SCOPE: Readonly<Record<TextScope, readonly TextPart[]>> = {
+  public: ['public'],
+  all: ['public', 'rest'],
+};
+
 export interface RoutePreloadsFile {
   routes: RoutePreload[];
   /** Per UI language and text part, the absolute URLs of its chunks. */

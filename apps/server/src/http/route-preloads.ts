@@ -3,9 +3,9 @@ import path from 'node:path';
 import {
   ROUTE_PRELOADS_FILE,
   SESSION_READ_PATH,
+  TEXT_PARTS_OF_SCOPE,
   type RoutePreload,
   type RoutePreloadsFile,
-  type TextPart,
   type UiLanguage,
 } from '@pet/contract';
 
@@ -42,26 +42,22 @@ export class RoutePreloads {
     texts: RoutePreloadsFile['texts'] = {},
   ) {
     // The texts come first: the entry loads them before anything else of the page runs.
-    const partsOf: Record<RoutePreload['textScope'], TextPart[]> = {
-      public: ['public'],
-      all: ['public', 'rest'],
-    };
     for (const row of rows) {
       const byLanguage = new Map<string, readonly string[]>();
       for (const [language, files] of Object.entries(texts)) {
-        byLanguage.set(language, [...partsOf[row.textScope].flatMap((part) => files[part]), ...row.files]);
+        byLanguage.set(language, [
+          ...TEXT_PARTS_OF_SCOPE[row.textScope].flatMap((part) => files[part]),
+          ...row.files,
+        ]);
       }
       this.lists.set(row, byLanguage);
     }
     // Among patterns that match, the one with the most static segments wins (`/a/new` over `/a/:id`).
     this.routes = rows
       .map((row) => {
-        const segments = segmentsOf(row.path).map((segment) =>
-          segment.startsWith(':') ? null : segment.toLowerCase(),
-        );
-        const params = segmentsOf(row.path).map((segment) =>
-          segment.startsWith(':') ? segment.slice(1) : null,
-        );
+        const pattern = segmentsOf(row.path);
+        const segments = pattern.map((segment) => (segment.startsWith(':') ? null : segment.toLowerCase()));
+        const params = pattern.map((segment) => (segment.startsWith(':') ? segment.slice(1) : null));
         return { row, segments, params, staticCount: segments.filter((segment) => segment !== null).length };
       })
       .sort((a, b) => b.staticCount - a.staticCount);
@@ -78,12 +74,19 @@ export class RoutePreloads {
 
   /** The route-table row that shows this path, or undefined (the app's "not found" page). */
   rowOf(pathname: string): RoutePreload | undefined {
-    const segments = segmentsOf(pathname).map((segment) => segment.toLowerCase());
-    return this.routes.find(
-      (route) =>
-        route.segments.length === segments.length &&
-        route.segments.every((segment, index) => segment === null || segment === segments[index]),
-    )?.row;
+    return this.matchOf(pathname)?.route.row;
+  }
+
+  /** The compiled route that shows this path, with the path's own segments (not lower-cased). */
+  private matchOf(pathname: string): { route: CompiledRoute; segments: string[] } | undefined {
+    const segments = segmentsOf(pathname);
+    const lowerCase = segments.map((segment) => segment.toLowerCase());
+    const route = this.routes.find(
+      (candidate) =>
+        candidate.segments.length === lowerCase.length &&
+        candidate.segments.every((segment, index) => segment === null || segment === lowerCase[index]),
+    );
+    return route && { route, segments };
   }
 
   /**
@@ -92,7 +95,7 @@ export class RoutePreloads {
    * (the same array) for the same page and language.
    */
   filesFor(pathname: string, hasSessionCookie: boolean, language: UiLanguage): readonly string[] {
-    const row = this.landingRowOf(pathname, hasSessionCookie);
+    const row = this.landingRowOf(this.rowOf(pathname), hasSessionCookie);
     if (!row) return [];
     return this.lists.get(row)?.get(language) ?? row.files;
   }
@@ -104,11 +107,13 @@ export class RoutePreloads {
    * with the path's params.
    */
   readsFor(pathname: string, hasSessionCookie: boolean): string[] {
-    const row = this.landingRowOf(pathname, hasSessionCookie);
+    const match = this.matchOf(pathname);
+    const row = this.landingRowOf(match?.route.row, hasSessionCookie);
     if (!row) return [];
     const reads = [SESSION_READ_PATH];
-    if (!row.earlyReads || row !== this.rowOf(pathname)) return reads;
-    const params = this.paramsOf(pathname);
+    // Only for the page the path shows, not for a guessed landing page (its params are not in the path).
+    if (!match || !row.earlyReads || row !== match.route.row) return reads;
+    const params = paramsOf(match.route, match.segments);
     if (!params) return reads;
     for (const read of row.earlyReads) {
       // As the app's api-client writes the URL (URLSearchParams, in the template's order).
@@ -122,25 +127,8 @@ export class RoutePreloads {
     return reads;
   }
 
-  /** The path's params by the name in its row, decoded as the app's router does; null if undecodable. */
-  private paramsOf(pathname: string): Record<string, string> | null {
-    const segments = segmentsOf(pathname);
-    const route = this.routes.find((candidate) => candidate.row === this.rowOf(pathname));
-    if (!route) return null;
-    const params: Record<string, string> = {};
-    try {
-      route.params.forEach((name, index) => {
-        if (name !== null) params[name] = decodeURIComponent(segments[index]!);
-      });
-    } catch {
-      return null;
-    }
-    return params;
-  }
-
-  /** The row of the page the visitor will end on (see the class comment). */
-  private landingRowOf(pathname: string, hasSessionCookie: boolean): RoutePreload | undefined {
-    const row = this.rowOf(pathname);
+  /** The row of the page a visitor shown this row will end on (see the class comment). */
+  private landingRowOf(row: RoutePreload | undefined, hasSessionCookie: boolean): RoutePreload | undefined {
     if (row?.signedIn && !hasSessionCookie) return this.rowOf('/signin');
     if (row?.access === 'signedOutOnly' && hasSessionCookie) return this.rowOf('/dashboard');
     return row;
@@ -171,4 +159,17 @@ export class RoutePreloads {
       .join('');
     return page.replace('</head>', `${readLinks}</head>`);
   }
+}
+
+/** A path's params by the name in its route, decoded as the app's router does; null if undecodable. */
+function paramsOf(route: CompiledRoute, segments: readonly string[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  try {
+    route.params.forEach((name, index) => {
+      if (name !== null) params[name] = decodeURIComponent(segments[index]!);
+    });
+  } catch {
+    return null;
+  }
+  return params;
 }

@@ -1,5 +1,5 @@
 import type { I18n } from '@/lib/translator';
-import type { TextScope, UiLanguage } from '@pet/contract';
+import { TEXT_PARTS_OF_SCOPE, type TextScope, type UiLanguage } from '@pet/contract';
 import { PUBLIC_TEXT_FILES } from '@/locales/parts';
 import {
   addTextPart,
@@ -19,8 +19,6 @@ const localeFiles = import.meta.glob<TranslationTree>('../locales/*/*.json', { i
 
 export type { TextScope };
 
-const PARTS: Record<TextScope, readonly TextPart[]> = { public: ['public'], all: ['public', 'rest'] };
-
 /** The widest scope the app has needed so far: a language switch loads that much of the new one. */
 let neededScope: TextScope = 'public';
 /** The files of each language part, fetched once per page load (never changed). */
@@ -39,7 +37,7 @@ async function loadPart(language: UiLanguage, part: TextPart): Promise<Array<[st
 
 /** Has the instance the texts of this scope in this language (nothing to wait for)? */
 export function hasTexts(i18n: I18n, language: UiLanguage, scope: TextScope = neededScope): boolean {
-  return PARTS[scope].every((part) => hasTextPart(i18n, language, part));
+  return TEXT_PARTS_OF_SCOPE[scope].every((part) => hasTextPart(i18n, language, part));
 }
 
 /** Loads (once) the texts of the scope in the language into the instance. */
@@ -50,7 +48,7 @@ export async function loadTexts(
 ): Promise<void> {
   if (scope === 'all') neededScope = 'all';
   await Promise.all(
-    PARTS[scope]
+    TEXT_PARTS_OF_SCOPE[scope]
       .filter((part) => !hasTextPart(i18n, language, part))
       .map(async (part) => {
         const key = `${language}:${part}`;
