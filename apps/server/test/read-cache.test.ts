@@ -37,6 +37,24 @@ describe('ReadCache', () => {
     expect(cache.get('big', 'v')).toBeUndefined();
   });
 
+  it('spares a read answer once: passed over by an eviction, it goes in its turn unless read again', () => {
+    const cache = new ReadCache(() => 0, 5_000, 16 * 100);
+    const body = 'x'.repeat(100);
+    for (let i = 0; i < 16; i++) cache.set(`old${i}`, 'v', body);
+    expect(cache.get('old0', 'v')).toBeDefined();
+    cache.set('new0', 'v', body);
+    // old0 was read: old1 went instead, and old0 now counts as stored just after new0.
+    expect(cache.size).toBe(16);
+    expect(cache.get('old1', 'v')).toBeUndefined();
+    for (let i = 1; i <= 16; i++) cache.set(`new${i}`, 'v', body);
+    // old2..old15 went, then new0, then old0: not read since it was passed over.
+    expect(cache.get('old15', 'v')).toBeUndefined();
+    expect(cache.get('new0', 'v')).toBeUndefined();
+    expect(cache.get('old0', 'v')).toBeUndefined();
+    expect(cache.get('new1', 'v')).toBeDefined();
+    expect(cache.size).toBe(16);
+  });
+
   it('keeps nothing with a TTL of 0', () => {
     const cache = new ReadCache(() => 0, 0);
     cache.set('k', 'v', '{}');
