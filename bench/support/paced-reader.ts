@@ -42,6 +42,8 @@ export interface PacedReadOptions {
 export interface PacedReadResult {
   /** Latencies in milliseconds, sorted. */
   latencies: number[];
+  /** The most this process sent a counted request after its due moment, in ms (it stalled). */
+  maxLateMs: number;
   non2xx: number;
   errors: number;
 }
@@ -125,6 +127,7 @@ export async function pacedRead(options: PacedReadOptions): Promise<PacedReadRes
   let non2xx = 0;
   let errors = 0;
   let answered = 0;
+  let maxLateMs = 0;
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));
   const connections = Array.from(
@@ -154,14 +157,16 @@ export async function pacedRead(options: PacedReadOptions): Promise<PacedReadRes
     const dueAt = start + i * interval;
     const wait = dueAt - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const startAt = i < warmup ? null : options.latencyFrom === 'sent' ? performance.now() : dueAt;
+    const now = performance.now();
+    if (i >= warmup) maxLateMs = Math.max(maxLateMs, now - dueAt);
+    const startAt = i < warmup ? null : options.latencyFrom === 'sent' ? now : dueAt;
     const idle = connections.find((connection) => !connection.busy);
     if (idle) send(idle, startAt);
     else queue.push(startAt);
   }
   await finished;
   for (const connection of connections) connection.close();
-  return { latencies: latencies.sort((a, b) => a - b), non2xx, errors };
+  return { latencies: latencies.sort((a, b) => a - b), maxLateMs, non2xx, errors };
 }
 
 /** The p-th percentile (0–100) of sorted values. */
