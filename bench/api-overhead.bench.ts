@@ -71,15 +71,16 @@ try {
   }
   Object.assign(bare, await startBareServer(routes));
 
-  const load = async (url: string, headers: Record<string, string>, overallRate?: number) => {
-    const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S, overallRate });
+  /** The mean throughput of one autocannon run at full speed. */
+  const rate = async (url: string, headers: Record<string, string>) => {
+    const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return result;
+    return result.requests.average;
   };
-  const rate = async (url: string, headers: Record<string, string>) =>
-    (await load(url, headers)).requests.average;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  /** Each round's app ÷ bare (the two ran back to back). */
+  const perRound = (app: number[], bareSide: number[]) => app.map((value, round) => value / bareSide[round]!);
 
   console.log(`${ROUNDS} rounds of ${DURATION_S} s per side, alternating; medians:`);
   for (const target of targets) {
@@ -95,12 +96,13 @@ try {
     // drifts between rounds (the bare route alone has moved between 25,000 and 44,000 req/s within
     // one run), and a pair sees the same state of it, where the two medians may come from
     // different rounds.
-    const ratio = median(appRates.map((appRate, round) => appRate / bareRates[round]!));
+    const rateRatios = perRound(appRates, bareRates);
+    const ratio = median(rateRatios);
     const budget = target.signedIn ? MIN_SIGNED_IN_RATIO : MIN_CONFIG_RATIO;
     console.log(
       `${target.name.padEnd(24)} app ${median(appRates).toFixed(0).padStart(6)} req/s, bare ` +
         `${median(bareRates).toFixed(0).padStart(6)} req/s (medians), ratio ${ratio.toFixed(2)} ` +
-        `(budget >= ${budget}; per round ${appRates.map((a, i) => (a / bareRates[i]!).toFixed(2)).join(', ')})`,
+        `(budget >= ${budget}; per round ${rateRatios.map((value) => value.toFixed(2)).join(', ')})`,
     );
     if (ratio < budget) failed = true;
 
@@ -108,6 +110,8 @@ try {
     // (support/paced-reader.ts: autocannon's rate sends each second's share at full speed, and
     // its latencies are whole milliseconds), after a second at that rate that is not counted.
     const halfRate = Math.max(1, Math.floor(median(appRates) / 2));
+    // How far this process fell behind the schedule: a stall of the client, not of the servers.
+    let clientLateMs = 0;
     const p99Of = async (url: string) => {
       const result = await pacedRead({
         url,
@@ -123,19 +127,18 @@ try {
       clientLateMs = Math.max(clientLateMs, result.maxLateMs);
       return percentile(result.latencies, 99);
     };
-    // How far this process fell behind the schedule: a stall of the client, not of the servers.
-    let clientLateMs = 0;
     const bareP99: number[] = [];
     const appP99: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       bareP99.push(await p99Of(`${bare.url}${target.path}`));
       appP99.push(await p99Of(`${server.url}${target.path}`));
     }
-    const p99Ratio = median(appP99.map((appP99Ms, round) => appP99Ms / bareP99[round]!));
+    const p99Ratios = perRound(appP99, bareP99);
+    const p99Ratio = median(p99Ratios);
     console.log(
       `${''.padEnd(24)} at ${halfRate} req/s: p99 app ${median(appP99).toFixed(2)} ms, bare ` +
         `${median(bareP99).toFixed(2)} ms (medians), ratio ${p99Ratio.toFixed(2)} (budget <= ${MAX_P99_RATIO}; ` +
-        `per round ${appP99.map((a, i) => (a / bareP99[i]!).toFixed(2)).join(', ')}; sends at most ` +
+        `per round ${p99Ratios.map((value) => value.toFixed(2)).join(', ')}; sends at most ` +
         `${clientLateMs.toFixed(0)} ms late)`,
     );
     if (p99Ratio > MAX_P99_RATIO) failed = true;

@@ -2,8 +2,9 @@ import net from 'node:net';
 
 /**
  * Latency of a steady stream of GETs, measured open-loop: request i is due at start + i × interval
- * whether or not earlier ones have answered, and its latency counts from that due moment, so a
- * stall of the server (or of this process) is counted for every request it held up.
+ * whether or not earlier ones have answered, so a stall of the server is counted for every request
+ * it held up. By default a latency counts from the due moment (a stall of this process counts
+ * too); `latencyFrom: 'sent'` counts from the send, and `maxLateMs` tells how late sends were.
  *
  * Why not autocannon for this: with a rate, autocannon sends each connection's share of a second
  * back to back and then waits for the next second, so "half the rate" is full speed for half a
