@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PUBLIC_TEXT_FILES } from './src/locales/parts';
 import { routePreloads, textsChunkName } from './build/route-preloads';
 import { routeTableReader } from './build/route-table-rows';
+import { textPartOf, textParts } from './build/text-parts';
 
 /** The one Node process (apps/server) that answers these paths; the dev server forwards them. */
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -253,6 +253,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    textParts(fileURLToPath(new URL('./src/locales', import.meta.url))),
     contractSchemasPure(),
     zodWithoutJsonSchema(),
     lazyGraph.plugin,
@@ -335,15 +336,14 @@ export default defineConfig({
               priority: 4,
               includeDependenciesRecursively: false,
             },
-            // The texts (src/lib/texts.ts): one chunk per language and part instead of one per
-            // file, so a first visit to a signed-in screen fetches its texts in one request, not 14.
+            // The texts (src/lib/texts.ts): each language's part is one module (build/text-parts.ts)
+            // and gets a chunk of that name, which route-preloads.ts finds for each page's HTML.
             {
               name: (id: string) => {
-                const file = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
-                if (!file) return null;
-                return textsChunkName(file[1]!, PUBLIC_TEXT_FILES.has(file[2]!) ? 'public' : 'rest');
+                const text = textPartOf(id);
+                return text ? textsChunkName(text.language, text.part) : null;
               },
-              test: /[\\/]src[\\/]locales[\\/]/,
+              test: (id: string) => textPartOf(id) !== null,
               priority: 6,
             },
           ],

@@ -1,9 +1,11 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { textParts } from './build/text-parts';
 
 export default defineProject({
-  plugins: [react()],
+  // The texts' parts as the app loads them (src/lib/texts.ts).
+  plugins: [react(), textParts(fileURLToPath(new URL('./src/locales', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

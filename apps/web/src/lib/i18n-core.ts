@@ -30,7 +30,7 @@ export function hasTextPart(instance: I18n, language: UiLanguage, part: TextPart
 
 /**
  * Adds a part of a language's texts, handing the tree over (the instance keeps it as it is: a
- * fresh one, such as mergeTranslationTrees answers). Existing keys win: the brand's wording
+ * fresh one, such as texts.ts parses for each instance). Existing keys win: the brand's wording
  * overrides may have been laid over the texts before a later part arrives.
  */
 export function addTextPart(
@@ -45,29 +45,7 @@ export function addTextPart(
   loadedParts.set(instance, parts);
 }
 
-const definedTwice = (path: string, name: string, file: string) =>
-  new Error(`Translation key ${path}${name} is defined twice (again in ${file})`);
-
-export function mergeTranslationTrees(trees: ReadonlyArray<[string, TranslationTree]>): TranslationTree {
-  const merged: TranslationTree = {};
-  const place = (target: TranslationTree, source: TranslationTree, path: string, file: string) => {
-    for (const [name, value] of Object.entries(source)) {
-      const existing = target[name];
-      // `path` is the branch's prefix (`a.b.`): a key's full name is built for the error only.
-      if (typeof value === 'string') {
-        if (existing !== undefined) throw definedTwice(path, name, file);
-        target[name] = value;
-      } else {
-        if (typeof existing === 'string') throw definedTwice(path, name, file);
-        const branch = existing ?? {};
-        target[name] = branch;
-        place(branch, value, `${path}${name}.`, file);
-      }
-    }
-  };
-  for (const [file, tree] of trees) place(merged, tree, '', file);
-  return merged;
-}
+export { mergeTranslationTrees } from '@/locales/merge';
 
 export function isUiLanguage(value: unknown): value is UiLanguage {
   return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);

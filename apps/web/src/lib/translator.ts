@@ -14,7 +14,9 @@
  * Not offered, because no text or call uses them: namespaces, `$t()` nesting, `{{value, format}}`,
  * context suffixes, ordinal plurals, `returnObjects`.
  */
-export type TranslationTree = { [key: string]: string | TranslationTree };
+import type { TranslationTree } from '@/locales/merge';
+
+export type { TranslationTree };
 
 export interface TOptions {
   count?: number;
