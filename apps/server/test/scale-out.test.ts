@@ -229,6 +229,12 @@ describe.skipIf(!PG_URL)(
 
     it('runs each of 200 jobs exactly once across both job loops', async () => {
       const runs = new Map<number, string[]>();
+      // Each loop's jobs wait until the other loop has started one too (10 s at most): otherwise
+      // a loop that got the CPU first could drain all 200 before the other claimed any (seen
+      // once in CI), and exactly once would be checked for one loop, not two side by side.
+      const started = new Set<string>();
+      let bothStarted!: () => void;
+      const otherLoopStarted = new Promise<void>((resolve) => (bothStarted = resolve));
       for (const [name, app] of [
         ['A', pair.a],
         ['B', pair.b],
@@ -236,6 +242,9 @@ describe.skipIf(!PG_URL)(
         app.jobs.register('scale-out-probe', async (payload) => {
           const n = (payload as { n: number }).n;
           runs.set(n, [...(runs.get(n) ?? []), name]);
+          started.add(name);
+          if (started.size === 2) bothStarted();
+          await Promise.race([otherLoopStarted, new Promise((resolve) => setTimeout(resolve, 10_000))]);
           // A little work, so both loops find due jobs while the other is busy.
           await new Promise((resolve) => setTimeout(resolve, 3));
         });
