@@ -53,4 +53,6 @@ EXPOSE 3000
 # Liveness only (/readyz checks the database): node:slim has no curl, so node's fetch asks.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# --no-memory-reducer: as in `npm start` (ARCHITECTURE.md, "Processes and requests"): no idle-time
+# shrinking GC that pauses the first requests after a quiet spell, and every 100 s under load.
+CMD ["node", "--no-memory-reducer", "--import", "tsx", "apps/server/src/main.ts"]

@@ -22,12 +22,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Node's flags for the server, as `npm start` and the Dockerfile run it (ARCHITECTURE.md). */
+export const SERVER_NODE_FLAGS = ['--no-memory-reducer', '--import', 'tsx'];
+
 /** The real server in its own process (so its memory can be read from /proc), fresh DATA_DIR. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-bench-'));
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
