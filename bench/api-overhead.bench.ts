@@ -33,10 +33,11 @@ import { startBareServer, startServer, signedInToken } from './support/server.ts
 // 2026-11-27, session 16 (bare route 21,000-30,000 req/s): the stalls were V8's memory reducer in
 // the app: a compacting full collection (45 ms pause, 130 ms first to last step) at the start of
 // an app round after the app sat idle through the bare side's, and on its watchdog every 100 s;
-// two in one run set two rounds' p99 to 185 and 239 ms. With --no-memory-reducer (npm start, the
-// Dockerfile, SERVER_NODE_FLAGS): 0.78, 0.65, 0.55, 0.60, 0.84; p99 ratios 1.62, 1.23, 1.63,
-// 2.54 (rounds 4.47, 2.54, 2.31, 1.61, 15.18: the app at half its rate shares two cores with the
-// client, and its p99 of 5-15 ms is mostly waiting for a core), 1.17.
+// two in one run set two rounds' p99 to 185 and 239 ms. With --no-memory-reducer (npm start,
+// which the Dockerfile and the benches run): 0.78, 0.65, 0.55, 0.60, 0.84; p99 ratios 1.62, 1.23,
+// 1.63, 2.54 (rounds 4.47, 2.54, 2.31, 1.61, 15.18), 1.17. The outliers left are bursts of 80-120 ms
+// with 20-50 ms latencies that hit the bare side's rounds too, with no app GC or event-loop stall
+// of 20 ms in them and the machine 60-70 % idle: the client's own collections or the VM.
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Budgets (issue 16): signed-in list calls keep half a bare route's rate, /v1/config 70 %. */

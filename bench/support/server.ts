@@ -22,15 +22,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Node's flags for the server, as `npm start` and the Dockerfile run it (ARCHITECTURE.md). */
-export const SERVER_NODE_FLAGS = ['--no-memory-reducer', '--import', 'tsx'];
+/**
+ * Node's arguments for the server, flags included, read from `npm start` (the command after its
+ * build): the benches measure the server as it is deployed (the Dockerfile runs the same command,
+ * test/deployment.test.ts checks that).
+ */
+function serverArguments(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = scripts.start.split(' && ').at(-1)!.split(' ');
+  if (command !== 'node') throw new Error(`npm start does not end with a node command: ${scripts.start}`);
+  return args;
+}
 
 /** The real server in its own process (so its memory can be read from /proc), fresh DATA_DIR. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-bench-'));
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArguments(), {
     cwd: repoRoot,
     env: {
       ...process.env,
