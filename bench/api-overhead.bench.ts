@@ -38,6 +38,13 @@ import { startBareServer, startServer, signedInToken } from './support/server.ts
 // 1.63, 2.54 (rounds 4.47, 2.54, 2.31, 1.61, 15.18), 1.17. The outliers left are bursts of 80-120 ms
 // with 20-50 ms latencies that hit the bare side's rounds too, with no app GC or event-loop stall
 // of 20 ms in them and the machine 60-70 % idle: the client's own collections or the VM.
+// 2026-11-27, session 17, a faster machine (bare route 47,000-65,000 req/s; no change on these
+// paths): two full runs, 0.76, 0.56, 0.54, 0.54, 0.83 with p99 ratios 2.11 (over), 1.10, 1.58,
+// 1.82, 1.08; then 0.83, 0.57, 0.56, 0.55, 0.94 with 1.79, 1.42, 0.98, 1.54, 0.99. myinfo's half
+// rate (18,000-23,000 req/s) nears what client and server carry on two cores: both sides then
+// have a tail of 10-18 ms (bare p98 5 ms, p99 6-9 ms), the app's a little fatter; seven
+// myinfo-only runs gave 1.54-2.07. Server flags for a larger young generation or GC on the main
+// thread only (--max-semi-space-size=64, --single-threaded-gc, --single-threaded) changed nothing.
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Budgets (issue 16): signed-in list calls keep half a bare route's rate, /v1/config 70 %. */
