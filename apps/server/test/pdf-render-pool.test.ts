@@ -41,6 +41,22 @@ describe('PDF render pool (worker threads with a time limit)', { timeout: 60_000
     expect((await pool.render(RENDERERS, 'echo', { text: 'ok' })).toString()).toBe('%PDF-ok');
   });
 
+  it('ends a worker that had nothing to do for idleMs, never one at work, and starts a new one on demand', async () => {
+    pool = new PdfRenderPool({ size: 1, timeoutMs: 20_000, idleMs: 300 });
+    const first = (await pool.render(RENDERERS, 'thread', {})).toString();
+    expect(pool.workers).toBe(1);
+    // A render longer than idleMs on a worker that was idle before it: not ended under it.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await pool.render(RENDERERS, 'thread', { ms: 600 })).toString()).toBe(first);
+    expect(pool.workers).toBe(1);
+    const until = Date.now() + 10_000;
+    while (pool.workers > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pool.workers).toBe(0);
+    const second = (await pool.render(RENDERERS, 'thread', {})).toString();
+    expect(second).toMatch(/^%PDF-\d+$/);
+    expect(second).not.toBe(first);
+  });
+
   it('refuses with 503 at once when its queue is full', async () => {
     pool = new PdfRenderPool({ size: 1, timeoutMs: 2_000, maxQueue: 1 });
     const busy = pool.render(RENDERERS, 'spin', {}).catch(() => 'timed out');

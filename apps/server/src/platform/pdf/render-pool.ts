@@ -22,6 +22,14 @@ export interface PdfRenderPoolOptions {
   maxQueue?: number;
   /** Heap limit of a worker in MB (default 256): a runaway document ends as an error, not a crash. */
   maxHeapMb?: number;
+  /**
+   * A worker with nothing to do for this long, in ms, is ended (default 5 minutes). One that has
+   * drawn a PDF thumbnail holds about 200 MB of the process's memory (pdf.js, the canvas, tsx),
+   * which a server that renders now and then should not keep for good. The next render starts a
+   * new worker, about a second later than a warm one would answer; a user who downloads several
+   * PDFs in a row waits for that once.
+   */
+  idleMs?: number;
 }
 
 export interface PdfRenderer {
@@ -48,6 +56,8 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** While the worker waits for work: ends it after `idleMs`. */
+  idleTimer: NodeJS.Timeout | null;
 }
 
 type WorkerMessage = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; message: string };
@@ -57,6 +67,7 @@ export class PdfRenderPool implements PdfRenderer {
   private readonly timeoutMs: number;
   private readonly maxQueue: number;
   private readonly maxHeapMb: number;
+  private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
@@ -67,6 +78,12 @@ export class PdfRenderPool implements PdfRenderer {
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.maxQueue = options.maxQueue ?? 32;
     this.maxHeapMb = options.maxHeapMb ?? 256;
+    this.idleMs = options.idleMs ?? 5 * 60_000;
+  }
+
+  /** Worker threads running now (started on demand, ended after `idleMs` without work). */
+  get workers(): number {
+    return this.slots.length;
   }
 
   render(moduleUrl: string, exportName: string, data: unknown): Promise<Buffer> {
@@ -92,6 +109,7 @@ export class PdfRenderPool implements PdfRenderer {
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
       const job = this.queue.shift()!;
+      this.finish(slot); // an idle worker's countdown ends
       slot.job = job;
       // The limit runs from the start in a worker: a queued render is not charged for its wait.
       slot.timer = setTimeout(() => {
@@ -116,7 +134,7 @@ export class PdfRenderPool implements PdfRenderer {
     });
     // An idle worker does not keep the process alive.
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, idleTimer: null };
     worker.on('message', (message: WorkerMessage) => {
       const job = slot.job;
       if (!job || job.id !== message.id) return;
@@ -125,6 +143,7 @@ export class PdfRenderPool implements PdfRenderer {
         job.resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length));
       else job.reject(new Error(`PDF rendering failed: ${message.message}`));
       this.dispatch();
+      if (slot.job === null) this.endWhenIdle(slot);
     });
     const fail = (error: Error) => {
       const index = this.slots.indexOf(slot);
@@ -140,9 +159,23 @@ export class PdfRenderPool implements PdfRenderer {
     return slot;
   }
 
+  private endWhenIdle(slot: Slot): void {
+    slot.idleTimer = setTimeout(() => {
+      const index = this.slots.indexOf(slot);
+      if (index === -1 || slot.job !== null) return;
+      this.slots.splice(index, 1);
+      void this.stop(slot, 'idle');
+    }, this.idleMs);
+    // Waiting to end an idle worker keeps nothing alive.
+    slot.idleTimer.unref();
+  }
+
+  /** The slot has no job and no countdown (its job ended, or it takes one now). */
   private finish(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.timer = null;
+    slot.idleTimer = null;
     slot.job = null;
   }
 
