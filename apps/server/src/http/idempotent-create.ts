@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { IDEMPOTENCY_HEADER } from '@pet/contract';
 import type { Database } from '../db/schema.ts';
 import { badRequest, conflict } from '../platform/errors.ts';
 import { addRouteHook } from './route-hooks.ts';
@@ -19,7 +20,6 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Business time a key's first answer is replayed (issue 40.7: "within a minute"). */
 export const IDEMPOTENCY_WINDOW_MS = 60_000;
 /** Real time a duplicate waits for the first request's answer before it gives up with 409. */
