@@ -4,7 +4,7 @@ import { publicConfigSchema } from '@pet/contract';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { api, createUser, signedInContext } from '../support/session.ts';
-import { tr } from './identity-helpers.ts';
+import { signInThroughForm, tr } from './identity-helpers.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -131,18 +131,35 @@ describe('the portal as npm start serves it', () => {
     await context.close();
   });
 
-  it('sends a signed-out visitor of / and /dashboard to /signin (via /, no way back: account-area section 2)', async () => {
+  it('sends a signed-out visitor of / to /signin, and of /dashboard to /signin with the way back', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard?tab=1`);
     await page.waitForURL(/\/signin/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/signin');
-    // /dashboard is of the signedInHome access class (apps/web/src/app/route-handle.ts).
-    expect(url.searchParams.get('continueUrl')).toBeNull();
+    // Issue 40.8: /dashboard keeps its target (apps/web/src/app/route-handle.ts, signedIn).
+    expect(url.searchParams.get('continueUrl')).toBe('/dashboard?tab=1');
     await page.goto(`${server.url}/`);
-    await page.waitForURL(/\/signin/);
+    await page.waitForURL((next) => next.pathname === '/signin');
+    expect(new URL(page.url()).searchParams.get('continueUrl')).toBeNull();
     await screenshot(page, 'foundation-signin-en-desktop');
+    await context.close();
+  });
+
+  it("a finder or reminder mail's link to a pet page lands on that page after sign-in (issue 40.8)", async () => {
+    const user = await createUser(server);
+    const pet = await api<{ id: string }>(user, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog' });
+    const target = `/pet-details/Bello/${pet.body.id}/contacts?from=mail`;
+    const context = await newContext(browser, { locale: 'en-US', viewport: 'phone' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${target}`);
+    await page.waitForURL((url) => url.pathname === '/signin');
+    expect(new URL(page.url()).searchParams.get('continueUrl')).toBe(target);
+    await signInThroughForm(page, 'en', user.email, user.password);
+    await page.waitForURL((url) => url.pathname === `/pet-details/Bello/${pet.body.id}/contacts`);
+    expect(new URL(page.url()).search).toBe('?from=mail');
+    await page.getByRole('heading', { level: 1, name: tr('en', 'route.contacts') }).waitFor();
     await context.close();
   });
 

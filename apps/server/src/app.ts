@@ -14,6 +14,7 @@ import { requestIdGenerator } from './http/request-ids.ts';
 import { requestLoggerFactory } from './http/request-logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { readCachePlugin } from './http/read-cache.ts';
+import { idempotentCreatePlugin } from './http/idempotent-create.ts';
 import { dataVersionOf } from './db/data-version.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -128,6 +129,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     now: () => clock.nowMs(),
     ttlMs: config.http.readCacheTtlMs,
   });
+  // Before compression too: a create's first answer is kept as serialized JSON.
+  await app.register(idempotentCreatePlugin, { db: database.db, now: () => clock.nowMs() });
   await registerCompression(app);
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
   await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });

@@ -25,7 +25,7 @@ const ROWS: RoutePreload[] = [
   },
   {
     path: '/dashboard',
-    access: 'signedInHome',
+    access: 'signedIn',
     signedIn: true,
     files: ['/assets/dashboard-1.js', '/assets/shell-1.js'],
     textScope: 'all',
@@ -33,7 +33,7 @@ const ROWS: RoutePreload[] = [
   { path: '/forgot-password', access: 'open', signedIn: false, files: [], textScope: 'all' },
   {
     path: '/pet-details/:name/:id/my-pet',
-    access: 'signedInHome',
+    access: 'signedIn',
     signedIn: true,
     files: ['/assets/my-pet-1.js', '/assets/shell-1.js'],
     textScope: 'all',
@@ -41,21 +41,21 @@ const ROWS: RoutePreload[] = [
   },
   {
     path: '/pet-details/:name/:id',
-    access: 'signedInHome',
+    access: 'signedIn',
     signedIn: true,
     files: ['/assets/pet-1.js'],
     textScope: 'all',
   },
   {
     path: '/dashboard/my-pets',
-    access: 'signedInHome',
+    access: 'signedIn',
     signedIn: true,
     files: ['/assets/pets-1.js'],
     textScope: 'all',
   },
   {
     path: '/dashboard/:anything',
-    access: 'signedInHome',
+    access: 'signedIn',
     signedIn: true,
     files: ['/assets/generic-1.js'],
     textScope: 'all',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CLIENT_LOG_PATH,
   COUPON_MESSAGES,
+  IDEMPOTENCY_HEADER,
   IDENTITY_HEADER,
   REQUEST_TIMEOUT_MS,
   type ClientLogBody,
@@ -84,6 +85,21 @@ describe('api client: requests', () => {
     setIdentityId(null);
     await api.get('/v1/contact/mycontacts', z.array(z.unknown()));
     expect(new Headers(calls[1]?.init.headers).get(IDENTITY_HEADER)).toBe('web');
+  });
+
+  // Issue 40.7: the server answers a repeat of a create's key with the first answer.
+  it('sends a fresh Idempotency-Key with every POST, and none with other methods', async () => {
+    const calls = stubFetch(() => json({}));
+    await api.post('/v1/pet', { name: 'Bello' }, z.unknown());
+    await api.post('/v1/pet', { name: 'Bello' }, z.unknown());
+    await api.get('/v1/pet', z.unknown());
+    await api.put('/v1/pet', { name: 'Bello' }, z.unknown());
+    await api.post('/v1/pet', {}, z.unknown(), { headers: { [IDEMPOTENCY_HEADER]: 'mine' } });
+    const keys = calls.map((call) => new Headers(call.init.headers).get(IDEMPOTENCY_HEADER));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual([null, null, 'mine']);
   });
 
   it('builds query strings onto paths that already have one', () => {
@@ -311,6 +327,7 @@ describe('api client: uploads', () => {
     expect(xhr.url).toBe('/v1/upload/image?file_for=pet&pet_id=pet-1');
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.headers[IDENTITY_HEADER]).toBe('user-7');
+    expect(xhr.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f]{32}$/);
     expect(xhr.body).toBe(form);
     xhr.progress(50, 100);
     xhr.progress(100, 100);

@@ -140,12 +140,20 @@ describe('exports page', () => {
     expect(await screen.findByText(/zusammen zu groß/)).toBeInTheDocument();
   });
 
-  it('on the free plan shows the upsell and asks the server nothing', async () => {
-    const api = installFakeApi({ user: makeUser({ product: makeProduct({ is_default: true }) }) });
-    const pet = makeUser().pets[0]!;
-    renderApp(`/pet-details/${pet.name}/${pet.id}/exports`, { language: 'de' });
-    expect(await screen.findByText(/gehört zu den kostenpflichtigen Paketen/)).toBeInTheDocument();
-    expect(api.callsTo('GET', '/v1/document/mydocs')).toHaveLength(0);
-    expect(api.callsTo('GET', '/v1/pet/handover/links')).toHaveLength(0);
-  });
+  // Issue 40.6: the upsell names the exports, not the calendar, in both languages.
+  it.each([
+    ['de', /^Exporte gehören zu den kostenpflichtigen Paketen/, /Kalender/],
+    ['en', /^Exports are part of the paid plans/, /Calendar/],
+  ] as const)(
+    'on the free plan shows its own upsell (%s) and asks the server nothing',
+    async (language, upsell, calendar) => {
+      const api = installFakeApi({ user: makeUser({ product: makeProduct({ is_default: true }) }) });
+      const pet = makeUser().pets[0]!;
+      renderApp(`/pet-details/${pet.name}/${pet.id}/exports`, { language });
+      const text = await screen.findByText(upsell);
+      expect(text.closest('section')?.textContent).not.toMatch(calendar);
+      expect(api.callsTo('GET', '/v1/document/mydocs')).toHaveLength(0);
+      expect(api.callsTo('GET', '/v1/pet/handover/links')).toHaveLength(0);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { FormActions } from '@/components/FormActions';
 import { FormElement } from '@/components/FormElement';
 
 /**
@@ -47,5 +48,64 @@ describe('FormElement', () => {
     expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Disabled' }))).toBe(true);
     // The caller's own handler still runs.
     expect(calls).toBe(4);
+  });
+});
+
+describe('FormElement sends once (issue 40.7)', () => {
+  it('drops a second submit until the first one has its answer, and shows the buttons busy meanwhile', async () => {
+    const answers: Array<() => void> = [];
+    let calls = 0;
+    const submit = (event: { preventDefault: () => void }) => {
+      event.preventDefault();
+      calls += 1;
+      return new Promise<void>((resolve) => answers.push(resolve));
+    };
+    render(
+      <FormElement aria-label="form" onSubmit={submit}>
+        <FormActions
+          submitting={false}
+          onCancel={() => undefined}
+          labels={{ save: 'Save', cancel: 'Cancel', delete: 'Delete' }}
+        />
+      </FormElement>,
+    );
+    const form = screen.getByRole('form', { name: 'form' });
+    // Two submits in the same task: the second must not wait for React to render the disabled button.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(calls).toBe(1);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(form).toHaveAttribute('aria-busy', 'true');
+    fireEvent.submit(form);
+    expect(calls).toBe(1);
+
+    await act(async () => answers[0]!());
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    fireEvent.submit(form);
+    expect(calls).toBe(2);
+  });
+
+  it('lets the next submit through after a failed one', async () => {
+    let calls = 0;
+    const submit = (event: { preventDefault: () => void }) => {
+      event.preventDefault();
+      calls += 1;
+      return Promise.resolve().then(() => {
+        if (calls === 1) throw new Error('refused');
+      });
+    };
+    const swallow = (event: PromiseRejectionEvent) => event.preventDefault();
+    const unhandled = () => undefined;
+    process.on('unhandledRejection', unhandled);
+    window.addEventListener('unhandledrejection', swallow);
+    render(<FormElement aria-label="form" onSubmit={submit} />);
+    const form = screen.getByRole('form', { name: 'form' });
+    fireEvent.submit(form);
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+    fireEvent.submit(form);
+    expect(calls).toBe(2);
+    window.removeEventListener('unhandledrejection', swallow);
+    process.off('unhandledRejection', unhandled);
   });
 });

@@ -19,21 +19,30 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
-  // Account-area section 2 and pet-data section 2: one case per signed-in access class.
+  const continueTo = (url: string) => `/signin?continueUrl=${encodeURIComponent(url)}`;
+
+  // Account-area section 2: one case per signed-in access class.
   it.each([
-    // signedInHome: pet-data routes and the pages that find no user go to /, which goes to /signin.
-    ['/pet-details/Bello/pet-1/medical-data/allergies', '/signin'],
-    ['/pet-details/Bello/pet-1/document-safe/dog-taxes', '/signin'],
-    ['/dashboard/my-appointments', '/signin'],
-    ['/emergency-data', '/signin'],
+    // signedInHome: only the pages that find no user go to /, which goes to /signin.
     ['/my-account/profile', '/signin'],
     ['/my-account/profile/settings', '/signin'],
     // signedInRoot: / and /my-account go to /signin.
     ['/my-account', '/signin'],
-    // signedIn: the other account routes keep the original URL in continueUrl.
+    // signedIn: everything else keeps the original URL in continueUrl (issue 40.8: deep links
+    // from reminder and finder mails land on their page after sign-in).
+    ['/my-account/change-password', continueTo('/my-account/change-password')],
+    ['/dashboard', continueTo('/dashboard')],
+    ['/dashboard/my-pets', continueTo('/dashboard/my-pets')],
+    ['/dashboard/my-appointments', continueTo('/dashboard/my-appointments')],
+    ['/emergency-data', continueTo('/emergency-data')],
+    ['/pet-details/Bello/pet-1', continueTo('/pet-details/Bello/pet-1')],
     [
-      '/my-account/change-password',
-      `/signin?continueUrl=${encodeURIComponent('/my-account/change-password')}`,
+      '/pet-details/Bello/pet-1/medical-data/allergies?x=1',
+      continueTo('/pet-details/Bello/pet-1/medical-data/allergies?x=1'),
+    ],
+    [
+      '/pet-details/Bello/pet-1/document-safe/dog-taxes/document?doc_id=d-1',
+      continueTo('/pet-details/Bello/pet-1/document-safe/dog-taxes/document?doc_id=d-1'),
     ],
   ])('sends a signed-out visitor on %s to %s', async (path, target) => {
     installFakeApi({ user: null });
@@ -41,15 +50,12 @@ describe('route guards', () => {
     await waitFor(() => expect(locationOf(router)).toBe(target));
   });
 
-  it('sends a pet-data route to / first (pet-data section 2), not to a continueUrl', async () => {
-    installFakeApi({ user: null });
-    const { router } = renderApp('/dashboard/my-pets');
-    const seen: string[] = [];
-    const stop = router.subscribe((state) => seen.push(state.location.pathname));
-    await waitFor(() => expect(locationOf(router)).toBe('/signin'));
-    stop();
-    const distinct = seen.filter((path, index) => path !== seen[index - 1]);
-    expect(distinct.slice(-2)).toEqual(['/', '/signin']);
+  it('sends every pet-details route to /signin with its URL, never to / first', () => {
+    const petRoutes = ROUTES.filter((route) => route.path.startsWith('/pet-details/'));
+    expect(petRoutes.length).toBeGreaterThan(40);
+    for (const route of petRoutes) expect([route.path, route.access]).toEqual([route.path, 'signedIn']);
+    const home = ROUTES.filter((route) => route.access === 'signedInHome').map((route) => route.path);
+    expect(home.sort()).toEqual(['/my-account/profile', '/my-account/profile/settings']);
   });
 
   it('has an access class for every route, and every class of the spec is used', () => {
@@ -64,7 +70,8 @@ describe('route guards', () => {
     const classOf = (path: string) => ROUTES.find((route) => route.path === path)?.access;
     expect(classOf('/')).toBe('signedInRoot');
     expect(classOf('/my-account')).toBe('signedInRoot');
-    expect(classOf('/pet-details/:name/:id/contacts')).toBe('signedInHome');
+    expect(classOf('/pet-details/:name/:id/contacts')).toBe('signedIn');
+    expect(classOf('/my-account/profile/settings')).toBe('signedInHome');
     expect(classOf('/my-account/bills')).toBe('signedIn');
     // /notfall is served by the server (works without JavaScript), not by the app.
     expect(classOf('/notfall')).toBeUndefined();

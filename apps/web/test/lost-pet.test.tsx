@@ -86,11 +86,19 @@ describe('lost-pet tag page', () => {
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
   });
 
-  it('on the free plan shows the upsell and asks the server nothing', async () => {
-    const api = installFakeApi({ user: makeUser({ product: makeProduct({ is_default: true }) }) });
-    const pet = makeUser().pets[0]!;
-    renderApp(`/pet-details/${pet.name}/${pet.id}/lost-pet-tag`, { language: 'de' });
-    expect(await screen.findByText(/gehört zu den kostenpflichtigen Paketen/)).toBeInTheDocument();
-    expect(api.callsTo('GET', '/v1/pet/tag')).toHaveLength(0);
-  });
+  // Issue 40.6: the upsell names the lost-pet tag, not the calendar, in both languages.
+  it.each([
+    ['de', /^Die Fundmarke gehört zu den kostenpflichtigen Paketen/, /Kalender/],
+    ['en', /^The lost-pet tag is part of the paid plans/, /Calendar/],
+  ] as const)(
+    'on the free plan shows its own upsell (%s) and asks the server nothing',
+    async (language, upsell, calendar) => {
+      const api = installFakeApi({ user: makeUser({ product: makeProduct({ is_default: true }) }) });
+      const pet = makeUser().pets[0]!;
+      renderApp(`/pet-details/${pet.name}/${pet.id}/lost-pet-tag`, { language });
+      const text = await screen.findByText(upsell);
+      expect(text.closest('section')?.textContent).not.toMatch(calendar);
+      expect(api.callsTo('GET', '/v1/pet/tag')).toHaveLength(0);
+    },
+  );
 });

@@ -9,6 +9,13 @@ import { brandConfigSchema } from './brands.ts';
 export const IDENTITY_HEADER = 'x-identity-id';
 
 /**
+ * Sent with a fresh value on each create (the web's api client: one per submit). The server
+ * answers a repeat of the same key by the same user within a minute with the first answer instead
+ * of a second record (apps/server/src/http/idempotent-create.ts).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
  * `/signin?finish=1`: where a browser comes back with a fresh session cookie (magic link, Google). The sign-in screen then runs the after-sign-in rules of account-area
  * section 4 (continueUrl, product check, the dog brand's activation step) in one place.
  */

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 
-type RouteHookName = 'onRequest' | 'preValidation' | 'onSend';
+type RouteHookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend';
 
 /**
  * Adds a hook to one route's own hooks (in an onRoute hook), first or last among them. A hook

@@ -9,10 +9,12 @@ import type { AccessClass, SignedInAccess } from './access-classes';
  * signed in (with a verified e-mail):
  * - signedOutOnly: /signin, /register, /notfall; a signed-in user is sent to /
  * - open: anyone
- * - signedIn: the account routes; to /signin?continueUrl=<path and query>
+ * - signedIn: the account routes, the dashboard, events, emergency data and every pet-data route;
+ *   to /signin?continueUrl=<path and query>, so a link from a reminder or finder mail lands on its
+ *   page after sign-in (issue 40.8 keeps pet-data section 2's "redirected to /" out of the round trip)
  * - signedInRoot: / and /my-account; to /signin ("/ and /my-account redirect to /signin")
- * - signedInHome: every pet-data route (pet-data section 2: "an anonymous visitor is redirected
- *   to /") and the pages that "find no user" (profile, settings); to /, which then goes to /signin
+ * - signedInHome: only the pages that "find no user" (profile, settings); to /, which then goes
+ *   to /signin
  */
 export { isSignedInAccess, SIGNED_IN_ACCESS, type AccessClass, type SignedInAccess } from './access-classes';
 

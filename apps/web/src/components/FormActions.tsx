@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { useFormBusy } from './FormElement';
 
 /**
  * The button row under an add or edit form: delete (edit mode only) on the left, cancel and save on
@@ -20,6 +21,9 @@ export function FormActions({
   onDelete?: () => void;
   labels: { save: string; cancel: string; delete: string };
 }) {
+  // Also busy from the first click inside a FormElement, before the form's own state says so.
+  const formBusy = useFormBusy();
+  const busy = submitting || formBusy;
   return (
     <Stack
       direction={{ xs: 'column-reverse', sm: 'row' }}
@@ -32,20 +36,20 @@ export function FormActions({
           variant="outlined"
           startIcon={<DeleteOutlinedIcon />}
           onClick={onDelete}
-          disabled={submitting}
+          disabled={busy}
         >
           {labels.delete}
         </Button>
       ) : null}
       <Box sx={{ flexGrow: 1 }} />
-      <Button color="inherit" onClick={onCancel} disabled={submitting}>
+      <Button color="inherit" onClick={onCancel} disabled={busy}>
         {labels.cancel}
       </Button>
       <Button
         type="submit"
         variant="contained"
-        disabled={submitting}
-        startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
       >
         {labels.save}
       </Button>

@@ -1,5 +1,6 @@
-import type { MouseEvent } from 'react';
+import { createContext, useContext, type MouseEvent } from 'react';
 import Box, { type BoxProps } from '@mui/material/Box';
+import { useSubmitOnce } from './use-submit-once';
 
 /**
  * Keeps the click on a submit button that also ends a field's editing (issue 14.6).
@@ -19,21 +20,31 @@ export function keepSubmitClick(event: MouseEvent<HTMLElement>): void {
 
 export type FormElementProps = Omit<BoxProps<'form'>, 'component'>;
 
+/** True while the enclosing FormElement's submit runs (FormActions disables its buttons). */
+const FormBusyContext = createContext(false);
+export const useFormBusy = (): boolean => useContext(FormBusyContext);
+
 /**
  * The form element of every form of the app: validated by react-hook-form (hence noValidate: the
- * browser's own bubbles would show untranslated texts), and a click on its submit button is never
- * lost to an on-blur message that moves the button.
+ * browser's own bubbles would show untranslated texts), a click on its submit button is never
+ * lost to an on-blur message that moves the button, and it sends once: a submit while the last one
+ * runs is dropped (use-submit-once.ts).
  */
-export function FormElement({ onMouseDown, ...props }: FormElementProps) {
+export function FormElement({ onMouseDown, onSubmit, ...props }: FormElementProps) {
+  const once = useSubmitOnce(onSubmit);
   return (
-    <Box
-      component="form"
-      noValidate
-      {...props}
-      onMouseDown={(event: MouseEvent<HTMLFormElement>) => {
-        keepSubmitClick(event);
-        onMouseDown?.(event);
-      }}
-    />
+    <FormBusyContext.Provider value={once.busy}>
+      <Box
+        component="form"
+        noValidate
+        aria-busy={once.busy}
+        {...props}
+        onSubmit={once.onSubmit}
+        onMouseDown={(event: MouseEvent<HTMLFormElement>) => {
+          keepSubmitClick(event);
+          onMouseDown?.(event);
+        }}
+      />
+    </FormBusyContext.Provider>
   );
 }

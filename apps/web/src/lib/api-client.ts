@@ -2,6 +2,7 @@ import {
   CLIENT_LOG_MAX_ERROR_LENGTH,
   CLIENT_LOG_PATH,
   FREE_SERVICE_KEY,
+  IDEMPOTENCY_HEADER,
   IDENTITY_HEADER,
   REQUEST_TIMEOUT_MS,
   Status,
@@ -245,9 +246,23 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return `${API_BASE}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
 }
 
-function requestHeaders(extra: Readonly<Record<string, string>> | undefined, json: boolean): Headers {
+/** 128 random bits as hex (getRandomValues: randomUUID needs a secure context). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function requestHeaders(
+  extra: Readonly<Record<string, string>> | undefined,
+  json: boolean,
+  method: HttpMethod = 'GET',
+): Headers {
   const headers = new Headers(extra);
   headers.set(IDENTITY_HEADER, currentIdentityHeaderValue());
+  // Each POST is one submit (writes are never retried, query-client.ts): a key of its own lets
+  // the server answer a repeat of this very request instead of creating twice (issue 40.7).
+  if (method === 'POST' && !headers.has(IDEMPOTENCY_HEADER))
+    headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (json) headers.set('Content-Type', 'application/json');
   return headers;
@@ -422,7 +437,7 @@ async function request<S extends Answer>(
         fetch(url, {
           method,
           credentials: 'include',
-          headers: requestHeaders(options.headers, hasJsonBody),
+          headers: requestHeaders(options.headers, hasJsonBody, method),
           body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
           signal,
         }));
@@ -480,7 +495,9 @@ function uploadOnce<S extends Answer>(
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', buildUrl(path, options.query));
     xhr.withCredentials = true;
-    requestHeaders(options.headers, false).forEach((value, name) => xhr.setRequestHeader(name, value));
+    requestHeaders(options.headers, false, options.method ?? 'POST').forEach((value, name) =>
+      xhr.setRequestHeader(name, value),
+    );
     if (options.timeoutMs) xhr.timeout = options.timeoutMs;
 
     const abortFromCaller = () => xhr.abort();

@@ -36,6 +36,8 @@ export async function purgeAccount(
     // Vet handover share links go with their pets too.
     await trx.deleteFrom('handover_link').where('user_id', '=', userId).execute();
     await trx.deleteFrom('pet_tag').where('user_id', '=', userId).execute();
+    // Kept answers of create requests (http/idempotent-create.ts) hold the user's data.
+    await trx.deleteFrom('idempotency_key').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).
     await trx.deleteFrom('pet').where('user_id', '=', userId).execute();
     await trx.deleteFrom('document_file').where('user_id', '=', userId).execute();

@@ -17,6 +17,7 @@ import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
+import { createOnce } from '../../http/idempotent-create.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it (Appointment_Type_Error, Reason_is_Required, Date_is_Required, ' +
@@ -94,6 +95,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
         201: appointmentSchema,
         500: apiErrorBodySchema.describe('The plan does not allow appointments'),
       },
+      createOnce,
     ),
     async (request, reply) => {
       const appointment = await service.create(signedInUser(request).id, request.query.pet_id, request.body);

@@ -13,6 +13,7 @@ import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { ContactsService } from './contacts.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
+import { createOnce } from '../../http/idempotent-create.ts';
 
 const route = moduleRoutes(
   'contacts',
@@ -54,6 +55,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
         body: contactBodySchema,
       },
       { 201: contactSchema },
+      createOnce,
     ),
     async (request, reply) =>
       reply

@@ -18,6 +18,7 @@ import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } from './documents.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
+import { createOnce } from '../../http/idempotent-create.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it',
@@ -55,6 +56,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
           consumes: ['multipart/form-data'],
         },
         { 201: uploadDocumentResponseSchema, ...limitError },
+        createOnce,
       ),
       async (request, reply) => {
         const user = signedInUser(request);
@@ -88,6 +90,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
         body: documentCreateBodySchema,
       },
       { 201: documentSchema, ...limitError },
+      createOnce,
     ),
     async (request, reply) => {
       const document = await service.create(signedInUser(request).id, request.query.pet_id, request.body);

@@ -13,6 +13,7 @@ import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { MedicalService } from './medical.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
+import { createOnce } from '../../http/idempotent-create.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it (Name_Error, Comments_Length_Error, Date_Format_Error, ...)',
@@ -60,6 +61,7 @@ export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> =
           201: medicalRecordSchema,
           500: apiErrorBodySchema.describe('The plan does not allow medical data'),
         },
+        createOnce,
       ),
       async (request, reply) => {
         const record = await service.create(

@@ -13,6 +13,7 @@ import { signedInUser } from '../../platform/identity/plugin.ts';
 import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { PetsService } from './pets.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
+import { createOnce } from '../../http/idempotent-create.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it (Pet_Name_Error, Select_Pet_Text, ...)',
@@ -52,6 +53,7 @@ export const petsRoutes: FastifyPluginAsyncZod<{ service: PetsService }> = async
         201: petSchema,
         500: apiErrorBodySchema.describe('Pet limit of the plan reached'),
       },
+      createOnce,
     ),
     async (request, reply) => {
       const pet = await service.create(signedInUser(request).id, request.brand, request.body);

@@ -33,6 +33,7 @@ import { FilePicker } from './FilePicker';
 import { LimitNotice } from './LimitNotice';
 import { PetSubtitle } from './PetSubtitle';
 import { QuotaCaption } from './QuotaCaption';
+import { useSubmitOnce } from '@/components/use-submit-once';
 
 type Phase = 'idle' | 'uploading' | 'saving';
 
@@ -123,6 +124,7 @@ export function DocumentAddForm({
       setUploadController(null);
     }
   });
+  const submitOnce = useSubmitOnce(onSubmit);
 
   const header = (
     <PageTitle
@@ -156,7 +158,7 @@ export function DocumentAddForm({
       {header}
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
-          <Stack component="form" noValidate spacing={3} onSubmit={onSubmit} aria-label={title}>
+          <Stack component="form" noValidate spacing={3} onSubmit={submitOnce.onSubmit} aria-label={title}>
             <TextField
               label={t('documents.description')}
               required
@@ -226,7 +228,7 @@ export function DocumentAddForm({
                   {t('documents.cancel')}
                 </Button>
               )}
-              <Button type="submit" variant="contained" disabled={busy || isSubmitting}>
+              <Button type="submit" variant="contained" disabled={busy || isSubmitting || submitOnce.busy}>
                 {busy ? t('documents.uploadBusy') : t('documents.upload')}
               </Button>
             </Stack>

@@ -75,7 +75,7 @@ export function ExportsPage({ title, pet }: { title: string; pet: { id: string; 
         <UpgradePrompt
           titleId={promptId}
           title={t('exports.upgradeTitle')}
-          text={t('Paid_Extras_Not_Allowed_Text')}
+          text={t('exports.upgradeText')}
           upgradeLabel={brand.hiddenMenuItems.includes('subscription') ? undefined : t('exports.upgrade')}
           landmark="section"
         />

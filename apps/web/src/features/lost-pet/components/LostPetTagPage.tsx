@@ -70,8 +70,8 @@ export function LostPetTagPage({ title, pet }: { title: string; pet: { id: strin
         <UpgradePrompt
           titleId={promptId}
           title={t('lostPet.upgradeTitle')}
-          text={t('Paid_Extras_Not_Allowed_Text')}
-          upgradeLabel={brand.hiddenMenuItems.includes('subscription') ? undefined : t('calendar.upgrade')}
+          text={t('lostPet.upgradeText')}
+          upgradeLabel={brand.hiddenMenuItems.includes('subscription') ? undefined : t('lostPet.upgrade')}
           landmark="section"
         />
       ) : tag.isPending ? (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { GridProps } from '@mui/material/Grid';
@@ -16,6 +15,7 @@ import {
   type MedicalType,
 } from '@pet/contract';
 import { FormActions } from '@/components/FormActions';
+import { FormElement } from '@/components/FormElement';
 import { DateStringPicker } from '@/components/DateStringPicker';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage, useNotify } from '@/lib/notifications';
@@ -157,9 +157,7 @@ export function MedicalForm({ petId, type, record, onSaved, onCancel, onDelete }
     KIND_LABELS.has(field) ? t(`medical.field.${field}.${type}`) : t(`medical.field.${field}`);
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <FormElement
       onSubmit={onSubmit}
       aria-label={
         record ? t('medical.form.editLabel', { name: record.medical_name }) : t('medical.form.addLabel')
@@ -190,7 +188,7 @@ export function MedicalForm({ petId, type, record, onSaved, onCancel, onDelete }
         onDelete={onDelete}
         labels={{ save: t('medical.save'), cancel: t('medical.cancel'), delete: t('medical.delete') }}
       />
-    </Box>
+    </FormElement>
   );
 }
 

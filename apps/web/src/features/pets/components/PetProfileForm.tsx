@@ -71,6 +71,7 @@ import { PetLimitNotice } from './PetLimitNotice';
 import { PetPhotoField } from './PetPhotoField';
 import { usePetLimit } from './use-pet-limit';
 import { WeightsEditor } from './WeightsEditor';
+import { useSubmitOnce } from '@/components/use-submit-once';
 
 // @mui/x-charts only loads on My Animal, after the form is on screen.
 const WeightChart = lazy(() => import('./WeightChart'));
@@ -538,6 +539,9 @@ const PetProfileFormBody = memo(function PetProfileFormBody({
       if (weight.ok) await save(values, weight.entry);
     })(event);
   };
+  // Busy from the first click until the answer (validation runs before `saving` is set).
+  const submitOnce = useSubmitOnce(onSubmit);
+  const sending = saving || submitOnce.busy;
 
   const onPhotoCropped = (file: File) => {
     if (pet) void uploadNow(pet, file);
@@ -556,12 +560,12 @@ const PetProfileFormBody = memo(function PetProfileFormBody({
     <Box
       component="form"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={submitOnce.onSubmit}
       // The checks and the date picker are fetched when the user starts on the form (or points
       // at it), not on every visit.
       onFocusCapture={startEditing}
       onPointerOverCapture={startEditing}
-      aria-busy={busy}
+      aria-busy={busy || sending}
     >
       {limitKey ? (
         <Box ref={limitRef} sx={{ mb: 3 }}>
@@ -616,17 +620,17 @@ const PetProfileFormBody = memo(function PetProfileFormBody({
         spacing={1.5}
         sx={{ justifyContent: 'flex-end', mt: 3 }}
       >
-        <Button component={RouterLink} to={cancelTo} disabled={busy}>
+        <Button component={RouterLink} to={cancelTo} disabled={busy || sending}>
           {t('pets.common.cancel')}
         </Button>
         <Button
           type="submit"
           variant="contained"
           size="large"
-          disabled={busy}
-          startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+          disabled={busy || sending}
+          startIcon={sending ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
-          {saving ? t('pets.form.saving') : pet ? t('pets.form.save') : t('pets.form.create')}
+          {sending ? t('pets.form.saving') : pet ? t('pets.form.save') : t('pets.form.create')}
         </Button>
       </Stack>
     </Box>
