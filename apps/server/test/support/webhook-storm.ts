@@ -125,6 +125,7 @@ async function newBuyer(app: FastifyInstance, index: number, host: string): Prom
     },
   });
   expectStatus(signup, 201, `signup of ${email}`);
+
   const mail = await app.db
     .selectFrom('mail_outbox')
     .select('text')
@@ -140,6 +141,7 @@ async function newBuyer(app: FastifyInstance, index: number, host: string): Prom
     body: { email, password: 'secret-123' },
   });
   expectStatus(signIn, 200, `sign-in of ${email}`);
+
   return String(signIn.headers['set-auth-token']);
 }
 
