@@ -12,7 +12,7 @@ import { runScenario, stateOf, unprocessedEvents } from './support/webhook-storm
  * leave exactly the state that delivering each once in order leaves on a fresh database.
  * bench/webhooks.bench.ts runs the same with 1,000 events; CI uses fewer (STORM_USERS).
  */
-const USERS = Number(process.env.STORM_USERS ?? 20);
+const USERS = Number(process.env.STORM_USERS ?? 15);
 /** A year of monthly renewals: most events come from renewals (signing up costs two password hashes). */
 const MONTHS = 12;
 

@@ -55,7 +55,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
       }
       const fault = faults?.inject;
       fault?.(event, 'received');
-      const { duplicate } = await service.handleEvent(event, fault ? () => fault(event, 'applied') : undefined);
+      const { duplicate } = await service.handleEvent(
+        event,
+        fault ? () => fault(event, 'applied') : undefined,
+      );
       fault?.(event, 'recorded');
       return { received: true, duplicate };
     },
