@@ -80,6 +80,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(900_000),
   /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */
   SANDBOX_SEPA_SETTLE_S: z.coerce.number().int().min(0).default(60),
+  /** How often undelivered provider events are fetched and applied (modules/subscription/webhook-reconcile.ts). */
+  WEBHOOK_RECONCILE_INTERVAL_S: z.coerce.number().int().min(60).default(3600),
   /**
    * Where rate-limit counters live: memory (one instance), postgres (needs DATABASE_URL) or redis.
    * Unset: postgres on PostgreSQL (several instances may share it), memory on SQLite.
@@ -187,6 +189,8 @@ export interface PaymentsConfig {
   webhookSecret: string | null;
   webhookSecretFile: string;
   sepaSettleSeconds: number;
+  /** WEBHOOK_RECONCILE_INTERVAL_S: the period of the webhook reconciliation job. */
+  webhookReconcileSeconds: number;
 }
 
 function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
@@ -204,6 +208,7 @@ function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
     webhookSecretFile: path.join(dataDir, 'webhook-secret'),
     sepaSettleSeconds: e.SANDBOX_SEPA_SETTLE_S,
+    webhookReconcileSeconds: e.WEBHOOK_RECONCILE_INTERVAL_S,
   };
 }
 

@@ -9,11 +9,15 @@ import {
   SUBSCRIPTION_MAIL_JOB,
   SubscriptionService,
 } from './subscription.service.ts';
+import type { WebhookFaults } from './webhook-faults.ts';
+import { registerWebhookReconcile } from './webhook-reconcile.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     subscription: SubscriptionService;
+    /** The webhook's test seam (webhook-faults.ts); null in production. */
+    webhookFaults: WebhookFaults | null;
   }
 }
 
@@ -40,6 +44,9 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   app.jobs.register(DOCUMENTS_CLEANUP_JOB, (payload) => service.cleanUpDocuments(payload));
   app.identityService.setDowngradingProvider((userId) => service.downgrading(userId));
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
-  await app.register(webhookRoutes, { provider: app.payments.provider, service });
+  const faults: WebhookFaults | null = config.env === 'production' ? null : { inject: null };
+  app.decorate('webhookFaults', faults);
+  await app.register(webhookRoutes, { provider: app.payments.provider, service, faults });
+  registerWebhookReconcile(app, service);
   await (await import('./orders.routes.ts')).registerOrders(app);
 }

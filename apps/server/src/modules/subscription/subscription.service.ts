@@ -516,9 +516,10 @@ export class SubscriptionService {
 
   /**
    * A verified webhook event. Idempotent by event id; order-independent because the payment
-   * intent is read again from the provider and the order only ever moves forward.
+   * intent is read again from the provider and the order only ever moves forward. `applied` runs
+   * between the effects and the record that the event was processed (the webhook's test seam).
    */
-  async handleEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
+  async handleEvent(event: ProviderEvent, applied?: () => void): Promise<{ duplicate: boolean }> {
     const { db } = this.deps;
     const type = event.type === 'other' ? event.stripeType : event.type;
     if (await repo.eventAlreadyProcessed(db, { id: event.id, type }, this.now.toISOString())) {
@@ -530,6 +531,7 @@ export class SubscriptionService {
     } else if (event.type === 'checkout.session.completed') {
       await this.checkoutCompleted(event.checkoutSession.id);
     }
+    applied?.();
     await repo.markEventProcessed(db, event.id, this.now.toISOString());
     return { duplicate: false };
   }

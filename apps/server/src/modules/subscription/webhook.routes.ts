@@ -5,6 +5,7 @@ import { badRequest, withStatus } from '../../platform/errors.ts';
 import { WebhookSignatureError } from '../../platform/payments/stripe-provider.ts';
 import type { PaymentProvider } from '../../platform/payments/types.ts';
 import type { SubscriptionService } from './subscription.service.ts';
+import type { WebhookFaults } from './webhook-faults.ts';
 
 /**
  * POST /v1/subscription/webhook: the payment provider's events (Stripe, or the sandbox that
@@ -15,7 +16,9 @@ import type { SubscriptionService } from './subscription.service.ts';
 export const webhookRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider | null;
   service: SubscriptionService;
-}> = async (app, { provider, service }) => {
+  /** Test seam (webhook-faults.ts); null in production. */
+  faults: WebhookFaults | null;
+}> = async (app, { provider, service, faults }) => {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: 512 * 1024 },
@@ -50,7 +53,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
         request.log.warn({ err }, 'webhook refused: signature not valid');
         throw badRequest('Bad_Request_Text', 'stripe-signature', 'The webhook signature is not valid');
       }
-      const { duplicate } = await service.handleEvent(event);
+      const fault = faults?.inject;
+      fault?.(event, 'received');
+      const { duplicate } = await service.handleEvent(
+        event,
+        fault ? () => fault(event, 'applied') : undefined,
+      );
+      fault?.(event, 'recorded');
       return { received: true, duplicate };
     },
   );

@@ -7,6 +7,7 @@ import {
   SANDBOX_PATH,
   sandboxKeys,
   SETTLE_SEPA_JOB,
+  type Sandbox,
 } from './sandbox/index.ts';
 import { createStripeClient, StripePaymentProvider } from './stripe-provider.ts';
 import type { PaymentProvider } from './types.ts';
@@ -48,6 +49,8 @@ export interface PaymentsPlatform {
    * (Authorization: Bearer ...). Null otherwise: a real key stays inside the SDK client.
    */
   secretKey: string | null;
+  /** Sandbox mode: the sandbox's webhook delivery, for tests that deliver events themselves. Null otherwise. */
+  sandbox: Pick<Sandbox, 'deliverEvent' | 'pauseDelivery'> | null;
 }
 
 declare module 'fastify' {
@@ -80,6 +83,7 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
       mode: 'stripe',
       webhookSecret: config.webhookSecret,
       secretKey: null,
+      sandbox: null,
     });
     dropSandboxJobs(app);
     return;
@@ -92,6 +96,7 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
       mode: 'unavailable',
       webhookSecret: config.webhookSecret ?? '',
       secretKey: null,
+      sandbox: null,
     });
     dropSandboxJobs(app);
     return;
@@ -99,14 +104,20 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
 
   const webhookSecret = config.webhookSecret ?? (await loadOrCreateWebhookSecret(config.webhookSecretFile));
   const keys = sandboxKeys(webhookSecret);
-  await registerSandbox(app, { keys, webhookSecret, webhookPath: PAYMENT_WEBHOOK_PATH });
+  const sandbox = await registerSandbox(app, { keys, webhookSecret, webhookPath: PAYMENT_WEBHOOK_PATH });
   const stripe = createStripeClient(keys.secretKey, new InjectHttpClient(app, SANDBOX_PATH));
   const provider = new StripePaymentProvider(stripe, {
     mode: 'sandbox',
     publishableKey: keys.publishableKey,
     webhookSecret,
   });
-  app.decorate('payments', { provider, mode: 'sandbox', webhookSecret, secretKey: keys.secretKey });
+  app.decorate('payments', {
+    provider,
+    mode: 'sandbox',
+    webhookSecret,
+    secretKey: keys.secretKey,
+    sandbox: { deliverEvent: sandbox.deliverEvent, pauseDelivery: sandbox.pauseDelivery },
+  });
   app.log.info('payments: the in-process Stripe sandbox at %s (no real money)', `${SANDBOX_PATH}/v1`);
 }
 

@@ -12,6 +12,7 @@ import {
   type PaymentMethodType,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderEventPage,
   type RefundInfo,
   type RefundInput,
   type SetupCheckoutInput,
@@ -50,6 +51,8 @@ export interface StripeProviderOptions {
 /** Every method a customer may pay with here; a saved method brings its own type. */
 const ALL_METHOD_TYPES: PaymentMethodType[] = ['card', 'sepa_debit'];
 const EXPAND_METHOD = ['payment_method'];
+/** Stripe's largest page of a list. */
+const EVENT_PAGE_SIZE = 100;
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
@@ -397,6 +400,17 @@ export class StripePaymentProvider implements PaymentProvider {
       amountCents: refund.amount,
       paymentIntentId: idOf(refund.payment_intent),
     };
+  }
+
+  async listUndeliveredEvents(startingAfter?: string): Promise<ProviderEventPage> {
+    const page = await this.call(() =>
+      this.stripe.events.list({
+        delivery_success: false,
+        limit: EVENT_PAGE_SIZE,
+        ...(startingAfter ? { starting_after: startingAfter } : {}),
+      }),
+    );
+    return { events: page.data.map(mapEvent), hasMore: page.has_more };
   }
 
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): ProviderEvent {

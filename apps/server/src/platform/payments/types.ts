@@ -162,6 +162,11 @@ export type ProviderEvent =
   | { id: string; type: 'checkout.session.completed'; created: number; checkoutSession: CheckoutSessionInfo }
   | { id: string; type: 'other'; stripeType: string; created: number };
 
+export interface ProviderEventPage {
+  events: ProviderEvent[];
+  hasMore: boolean;
+}
+
 /** Refused by the provider in a way the user caused (a declined card): the answer to show. */
 export class PaymentDeclinedError extends Error {
   constructor(
@@ -210,6 +215,14 @@ export interface PaymentProvider {
   retrievePaymentMethod(id: string): Promise<PaymentMethodInfo>;
   /** Refunds a succeeded payment (stripe.refunds.create); the same idempotency key refunds once. */
   refundPayment(input: RefundInput): Promise<RefundInfo>;
+
+  /**
+   * One page (newest first) of the events whose delivery to our webhook has not succeeded yet
+   * (Stripe: GET /v1/events with delivery_success=false): pending retries and given-up ones.
+   * `startingAfter` is the last event id of the previous page. Read over the authenticated API,
+   * so no signature is involved.
+   */
+  listUndeliveredEvents(startingAfter?: string): Promise<ProviderEventPage>;
 
   /** Verifies Stripe's signature (stripe.webhooks.constructEvent, 300 s tolerance) and maps it. */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): ProviderEvent;

@@ -4,6 +4,7 @@ import qs from 'qs';
 import type { Clock } from '../../clock.ts';
 import type { RequestInfo, SandboxEngine } from './engine.ts';
 import { SandboxApiError, unauthorized } from './errors.ts';
+import { listEvents, retrieveEvent } from './event-list.ts';
 import { randomToken, type SandboxKeys } from './ids.ts';
 import type { SandboxObject } from './objects.ts';
 import { list, text, type FormParams } from './params.ts';
@@ -243,6 +244,12 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
   api.get<IdParams>('/checkout/sessions/:id', hidden, (request) =>
     answer(request, engine.retrieveCheckoutSession(request.params.id)),
   );
+
+  // ---- events (what a reconciliation fetches when deliveries failed) ----
+  api.get('/events', hidden, (request) =>
+    listEvents(store, qs.parse(request.url.split('?')[1] ?? '') as FormParams),
+  );
+  api.get<IdParams>('/events/:id', hidden, (request) => retrieveEvent(store, request.params.id));
 
   // ---- sandbox test helper (not Stripe's): a saved method that starts failing ----
   api.post<IdParams>('/test_helpers/payment_methods/:id/decline_future_charges', hidden, (request, reply) =>

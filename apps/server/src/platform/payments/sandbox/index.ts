@@ -27,7 +27,26 @@ const FORM = 'application/x-www-form-urlencoded';
  * /sandbox/stripe/v1, its pages (3-D Secure, hosted checkout), the settlement of SEPA debits and
  * the delivery of its events to our webhook, both as durable jobs. Never registered in production.
  */
-export async function registerSandbox(app: FastifyInstance, options: SandboxOptions): Promise<SandboxEngine> {
+export interface EventDelivery {
+  eventId: string;
+  type: string;
+  statusCode: number;
+  delivered: boolean;
+}
+
+export interface Sandbox {
+  engine: SandboxEngine;
+  /** Delivers a stored event to the webhook once more (null: no such event). */
+  deliverEvent: (eventId: string) => Promise<EventDelivery | null>;
+  /**
+   * Test seam: while paused, the delivery job leaves events undelivered, as Stripe does for a
+   * disabled endpoint (they stay listed with delivery_success=false); a test that plays the
+   * network (duplicates, any order) delivers them itself with deliverEvent.
+   */
+  pauseDelivery: (paused: boolean) => void;
+}
+
+export async function registerSandbox(app: FastifyInstance, options: SandboxOptions): Promise<Sandbox> {
   if (app.config.env === 'production') throw new Error('the payments sandbox never runs in production');
   const store = new SandboxStore(app.db, app.database.kind);
   let closing = false;
@@ -53,10 +72,14 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
   app.jobs.register(SETTLE_SEPA_JOB, async (payload) => {
     await engine.settleSepaDebit((payload as { paymentIntentId: string }).paymentIntentId);
   });
-  app.jobs.register(DELIVER_EVENT_JOB, async (payload) => {
-    const eventId = (payload as { eventId: string }).eventId;
+  /**
+   * One delivery of an event to our webhook, signed as Stripe signs it, recorded on the event.
+   * The job below makes the first delivery and its retries; tests also call it to deliver an
+   * event again (Stripe may send one event more than once, and in any order).
+   */
+  const deliverEvent = async (eventId: string): Promise<EventDelivery | null> => {
     const event = await store.findEvent(eventId);
-    if (!event || event.delivered) return;
+    if (!event) return null;
     const response = await app.inject({
       method: 'POST',
       url: options.webhookPath,
@@ -72,11 +95,22 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       payload: event.payload,
     });
     const delivered = response.statusCode >= 200 && response.statusCode < 300;
-    await store.recordDelivery(eventId, response.statusCode, delivered);
+    // Once acknowledged, an event stays delivered (a later failed resend does not undo that).
+    await store.recordDelivery(eventId, response.statusCode, delivered || event.delivered === 1);
+    return { eventId, type: event.type, statusCode: response.statusCode, delivered };
+  };
+
+  let deliveryPaused = false;
+  app.jobs.register(DELIVER_EVENT_JOB, async (payload) => {
+    if (deliveryPaused) return;
+    const eventId = (payload as { eventId: string }).eventId;
+    const event = await store.findEvent(eventId);
+    if (!event || event.delivered) return;
+    const delivery = await deliverEvent(eventId);
     // A failed delivery is retried by the job queue with backoff, as Stripe retries webhooks.
-    if (!delivered) {
+    if (delivery && !delivery.delivered) {
       throw new Error(
-        `webhook ${options.webhookPath} answered ${response.statusCode} to ${event.type} ${event.id}`,
+        `webhook ${options.webhookPath} answered ${delivery.statusCode} to ${delivery.type} ${eventId}`,
       );
     }
   });
@@ -103,5 +137,11 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
     },
     { prefix: SANDBOX_PATH },
   );
-  return engine;
+  return {
+    engine,
+    deliverEvent,
+    pauseDelivery: (paused) => {
+      deliveryPaused = paused;
+    },
+  };
 }

@@ -120,6 +120,32 @@ export class SandboxStore {
     return this.db.selectFrom('payments_sandbox_event').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Events newest first, as GET /v1/events lists them: `undelivered` keeps those whose delivery has
+   * not succeeded (pending or failed), `after` continues a page after that event. Events of one
+   * change can share a sequence number, so the order (and the cursor) is (sequence, id).
+   */
+  async listEvents(filter: {
+    delivered?: boolean;
+    type?: string;
+    after?: { sequence: number; id: string };
+    limit: number;
+  }) {
+    let query = this.db.selectFrom('payments_sandbox_event').selectAll();
+    if (filter.delivered !== undefined) query = query.where('delivered', '=', filter.delivered ? 1 : 0);
+    if (filter.type) query = query.where('type', '=', filter.type);
+    const after = filter.after;
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('sequence', '<', after.sequence),
+          eb.and([eb('sequence', '=', after.sequence), eb('id', '<', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('sequence', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  }
+
   async recordDelivery(id: string, statusCode: number, delivered: boolean): Promise<void> {
     await this.db
       .updateTable('payments_sandbox_event')
