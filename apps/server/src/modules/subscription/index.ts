@@ -9,6 +9,7 @@ import {
   SUBSCRIPTION_MAIL_JOB,
   SubscriptionService,
 } from './subscription.service.ts';
+import { ownsTracker } from './tracker-ownership.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
 declare module 'fastify' {
@@ -39,6 +40,10 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   app.jobs.register(DOCUMENTS_WARNING_JOB, (payload) => service.warnDocumentsDeletion(payload));
   app.jobs.register(DOCUMENTS_CLEANUP_JOB, (payload) => service.cleanUpDocuments(payload));
   app.identityService.setDowngradingProvider((userId) => service.downgrading(userId));
+  // Only the tracker brand sells trackers: other brands' myinfo asks nothing more.
+  app.identityService.setTrackerBoughtProvider(async (userId, partnerId) =>
+    brandForPartner(partnerId, config.defaultBrand).tracker.enabled ? ownsTracker(app.db, userId) : false,
+  );
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
   await app.register(webhookRoutes, { provider: app.payments.provider, service });
   await (await import('./orders.routes.ts')).registerOrders(app);
