@@ -123,6 +123,14 @@ describe(`charges and amounts (${testDatabaseKind})`, { timeout: 120_000 }, () =
     const small = await requestPayment(t.app, user, { plan: 'basic', couponId: almost.id });
     expect(small.statusCode, small.body).toBe(480);
     expect(await ordersOf(t.app, user.id)).toHaveLength(0);
+    // With a credit for the current period the total falls below zero: still the minimum payment
+    // (480), not a negative proration.
+    await buy(user, { plan: 'premium', payType: 'monthly' });
+    const upgrade = await prices(user, { pay_type: 'yearly', product_id: premium.id, coupon_id: couponId });
+    expect(upgrade.statusCode, upgrade.body).toBe(480);
+    expect((await requestPayment(t.app, user, { plan: 'premium', couponId })).json().key).toBe(
+      'Amount_Less_Error',
+    );
   });
 
   it('33.3: Premium monthly -> Basic yearly is refused with the spec’s own message, no order', async () => {

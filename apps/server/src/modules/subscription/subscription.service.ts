@@ -41,6 +41,7 @@ import {
   addMonths,
   belowMinimumPayment,
   couponDiscountCents,
+  creditExceedsPrice,
   euro,
   payTypeOfPrice,
   planPrice,
@@ -253,7 +254,7 @@ export class SubscriptionService {
       );
     }
     const result = quote({ price, payType, trackerCents, discountCents, prorationCents });
-    if (result.totalCents < 0) {
+    if (creditExceedsPrice(result)) {
       throw badRequest(
         SUBSCRIPTION_KEYS.negativeProration,
         'product_id',
