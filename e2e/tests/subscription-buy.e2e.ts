@@ -305,11 +305,18 @@ describe('buying a plan', () => {
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: SUB.payment.payNow }).click();
     await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
-    const info = await api<{ product: { name: string }; stripe_price_id: string }>(user, 'GET', '/v1/auth/myinfo');
+    const info = await api<{ product: { name: string }; stripe_price_id: string }>(
+      user,
+      'GET',
+      '/v1/auth/myinfo',
+    );
     expect(info.body.product.name).toBe('Premium');
     expect(info.body.stripe_price_id).toMatch(/premium_yearly$/);
     await page.goto(`${server.url}/my-account/subscription`);
-    await page.getByRole('region', { name: SUB.status.title }).getByText(SUB.interval.yearly, { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: SUB.status.title })
+      .getByText(SUB.interval.yearly, { exact: true })
+      .waitFor();
     expect(await page.getByRole('button', { name: SUB.plans.switchToYearly }).count()).toBe(0);
     await context.close();
   }, 240_000);

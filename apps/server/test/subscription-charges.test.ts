@@ -74,9 +74,9 @@ describe(`charges and amounts (${testDatabaseKind})`, { timeout: 120_000 }, () =
     const [first] = await ordersOf(t.app, user.id);
     // The order records the tracker it sold and its price.
     expect(first).toMatchObject({ id: firstOrder, status: 'paid', tracker_cents: 4999, amount_cents: 9998 });
-    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { ...as(user), host: GPS })).json()).toMatchObject(
-      { tracker_ids: [], tracker_owned: true },
-    );
+    expect(
+      (await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { ...as(user), host: GPS })).json(),
+    ).toMatchObject({ tracker_ids: [], tracker_owned: true });
 
     const basis24 = await planOf(t.app, 'basis24', 'gpstracker');
     const quoted = await prices(user, { pay_type: 'yearly', product_id: basis24.id }, GPS);
@@ -96,13 +96,15 @@ describe(`charges and amounts (${testDatabaseKind})`, { timeout: 120_000 }, () =
 
     // A tracker-brand user who has bought nothing yet still pays it once.
     const newcomer = await registeredUser(t.app, {}, { host: GPS });
-    expect((await prices(newcomer, { pay_type: 'yearly', product_id: basis24.id }, GPS)).json()).toMatchObject({
+    expect(
+      (await prices(newcomer, { pay_type: 'yearly', product_id: basis24.id }, GPS)).json(),
+    ).toMatchObject({
       tracker_price: 49.99,
       total_price_discounted: 139.98,
     });
-    expect((await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { ...as(newcomer), host: GPS })).json()).toMatchObject(
-      { tracker_owned: false },
-    );
+    expect(
+      (await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, { ...as(newcomer), host: GPS })).json(),
+    ).toMatchObject({ tracker_owned: false });
   });
 
   it('33.2: a 100 % coupon from the operator command is valid, and the amount answers 480', async () => {
