@@ -153,6 +153,11 @@ export const orderSchema = z.object({
   date: timestampSchema,
   /** Billing interval of the order. */
   type: payTypeSchema.nullable(),
+  /**
+   * Not in the spec's table (an addition): the months the order pays for (1, 12, or 24 for the
+   * tracker brand's BASIS 24, whose `type` is yearly but which renews every 2 years).
+   */
+  period_months: z.number().int().optional(),
   payment_type: z.enum(['card', 'sepa_debit']).nullable(),
   invoice_number: z.string().nullable(),
   /** The invoice PDF: GET /v1/order/orderpdfweb?id= (a path on the API's origin). */
