@@ -20,6 +20,8 @@ const SUB = enSubscription.subscription;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SANDBOX_SEPA_SETTLE_S: '60' }), launchBrowser()]);
   await admin(server, ['coupon', 'create', '--code', 'TENOFF', '--percent-off', '10']);
+  await admin(server, ['coupon', 'create', '--code', 'FREE100', '--percent-off', '100']);
+  await admin(server, ['coupon', 'create', '--code', 'NEWONLY', '--percent-off', '20', '--for', 'new']);
 });
 afterAll(async () => {
   await browser?.close();
@@ -198,8 +200,126 @@ describe('buying a plan', () => {
     expect(await currentPlan(user)).toBe('BASIS 12');
     const orders = await api<Array<{ paid_amount_eur_formatted: string }>>(user, 'GET', '/v1/order/myorders');
     expect(orders.body[0]?.paid_amount_eur_formatted).toBe('99,98 €');
+
+    // Issue 33.1: the tracker is paid for and owned: BASIS 24 neither advertises nor charges it.
+    await page.goto(`${server.brandUrl('gpstracker')}/my-account/subscription`);
+    const basis24 = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'BASIS 24', exact: true }) });
+    await basis24.getByRole('button', { name: SUB.plans.choose }).waitFor();
+    expect(await page.getByText(/one-time for the GPS tracker/).count()).toBe(0);
+    await choosePlan(page, 'BASIS 24');
+    const basis24Id = new URL(page.url()).searchParams.get('product_id')!;
+    const quote = await api<{ total_price_discounted: number; tracker_price: number }>(
+      user,
+      'POST',
+      '/v1/subscription/prices',
+      { pay_type: 'yearly', product_id: basis24Id },
+    );
+    expect(quote.body.tracker_price).toBe(0);
+    expect(quote.body.total_price_discounted).toBeLessThan(40.1);
+    const summary = page.getByTestId('price-summary');
+    await summary.getByText(SUB.price.perTwoYears).first().waitFor();
+    const due = `${quote.body.total_price_discounted.toFixed(2).replace('.', ',')} €`;
+    await summary.getByText(due, { exact: true }).waitFor();
+    expect(await summary.getByText(SUB.summary.tracker, { exact: true }).count()).toBe(0);
+    await screenshot(page, 'subscription-tracker-owned-basis24');
+    await fillBilling(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await payNow(page);
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    expect(await currentPlan(user)).toBe('BASIS 24');
+
+    // Issue 33.10: BASIS 24 renews every 2 years, and is named so (never "Yearly").
+    await page.goto(`${server.brandUrl('gpstracker')}/my-account/subscription`);
+    const status = page.getByRole('region', { name: SUB.status.title });
+    await status.getByText(SUB.interval.everyTwoYears, { exact: true }).waitFor();
+    await basis24.getByText(SUB.plans.paying.everyTwoYears).waitFor();
+    expect(await page.getByText(SUB.interval.yearly, { exact: true }).count()).toBe(0);
+    await screenshot(page, 'subscription-tracker-basis24-status');
     await context.close();
-  }, 180_000);
+  }, 240_000);
+
+  it('Premium monthly: lower yearly refused before Pay now, coupons, then the switch to yearly', async ({
+    expect,
+    onTestFailed,
+  }) => {
+    const user = await createUser(server);
+    const { context, page } = await openAs(user);
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-interval-change-failure');
+    });
+    await page.goto(`${server.url}/my-account/subscription`);
+    const premiumCard = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Premium', exact: true }) });
+    await premiumCard.getByRole('button', { name: SUB.interval.monthly, exact: true }).click();
+    await choosePlan(page, 'Premium');
+    await fillBilling(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await payNow(page);
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+
+    // 33.3: Basic yearly from Premium monthly is refused with the spec's message, Pay now disabled.
+    await page.goto(`${server.url}/my-account/subscription`);
+    await premiumCard.getByRole('button', { name: SUB.plans.switchToYearly }).waitFor();
+    await screenshot(page, 'subscription-interval-change-card');
+    await choosePlan(page, 'Basic');
+    const refusal = page.getByTestId('price-refusal');
+    await refusal.getByText(enTranslation.Proration_Downgrade_Error_Text).waitFor();
+    await refusal.getByRole('link', { name: SUB.summary.downgradeInstead }).waitFor();
+    await page.getByRole('checkbox').check();
+    expect(await page.getByRole('button', { name: SUB.payment.payNow }).isDisabled()).toBe(true);
+    await screenshot(page, 'subscription-lower-yearly-refused');
+    await page.getByRole('button', { name: SUB.summary.changePlan }).click();
+
+    // 33.4: the current card's interval change, also as a deep link (reload).
+    await premiumCard.getByRole('button', { name: SUB.plans.switchToYearly }).click();
+    await page.getByRole('button', { name: SUB.payment.payNow }).waitFor();
+    expect(new URL(page.url()).searchParams.get('pay_type')).toBe('yearly');
+    await page.reload();
+    const summary = page.getByTestId('price-summary');
+    await summary.getByText(SUB.summary.proration).waitFor();
+    expect(await page.getByRole('group', { name: SUB.summary.interval }).count()).toBe(0);
+
+    // 33.5: a new-customers coupon tells an existing customer so.
+    const coupon = page.getByRole('textbox', { name: SUB.coupon.label });
+    await coupon.fill('newonly');
+    await page.getByRole('button', { name: SUB.coupon.apply }).click();
+    await page
+      .getByTestId('coupon-error')
+      .getByText(enTranslation.Coupon_For_New_Customer_User_Already_Exist)
+      .waitFor();
+    // 33.2: a 100 % coupon is applied, and the amount is refused as below the minimum payment.
+    await coupon.fill('free100');
+    await page.getByRole('button', { name: SUB.coupon.apply }).click();
+    await page.getByText(SUB.coupon.applied.replace('{{code}}', 'FREE100')).waitFor();
+    await page.getByTestId('price-refusal').getByText(enTranslation.Amount_Less_Error).waitFor();
+    await page.getByRole('checkbox').check();
+    expect(await page.getByRole('button', { name: SUB.payment.payNow }).isDisabled()).toBe(true);
+    await screenshot(page, 'subscription-coupon-below-minimum');
+    await page.getByRole('button', { name: SUB.coupon.remove }).click();
+
+    await summary.getByText(SUB.summary.proration).waitFor();
+    await fillBilling(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: SUB.payment.payNow }).click();
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    const info = await api<{ product: { name: string }; stripe_price_id: string }>(
+      user,
+      'GET',
+      '/v1/auth/myinfo',
+    );
+    expect(info.body.product.name).toBe('Premium');
+    expect(info.body.stripe_price_id).toMatch(/premium_yearly$/);
+    await page.goto(`${server.url}/my-account/subscription`);
+    await page
+      .getByRole('region', { name: SUB.status.title })
+      .getByText(SUB.interval.yearly, { exact: true })
+      .waitFor();
+    expect(await page.getByRole('button', { name: SUB.plans.switchToYearly }).count()).toBe(0);
+    await context.close();
+  }, 240_000);
 
   it('tier-fritz shows its no-order message instead of a payment form', async ({ expect, onTestFailed }) => {
     const user = await createUser(server, { brand: 'tierfritz' });

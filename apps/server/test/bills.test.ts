@@ -120,6 +120,7 @@ describe('GET /v1/order/myorders', () => {
       paid_amount_eur_formatted: '59,99 €',
       date: stored!.created_at,
       type: 'yearly',
+      period_months: 12,
       payment_type: 'card',
       invoice_number: stored!.invoice_number,
       invoice_url: `/v1/order/orderpdfweb?id=${orderId}`,

@@ -241,7 +241,7 @@ describe('/my-account/subscription, step 2: prices, interval and coupon', () => 
     });
     const { user } = renderApp(STEP);
     expect(await screen.findByTestId('price-refusal')).toHaveTextContent(
-      'You cannot switch from a monthly package to a lower yearly package.',
+      'You cannot upgrade from a monthly package to a lower yearly package.',
     );
     await fillCard(user);
     await acceptTerms(user);

@@ -285,7 +285,7 @@ describe('/my-account/subscription in the tracker brand', () => {
     ).toEqual(['Free', 'BASIS 1', 'BASIS 12', 'BASIS 24']);
     expect(within(basis24).getByText('Term: 24 months')).toBeInTheDocument();
     expect(within(basis24).getByText('89,99 €')).toBeInTheDocument();
-    expect(within(basis24).getByText('per 2 years')).toBeInTheDocument();
+    expect(within(basis24).getByText('every 2 years')).toBeInTheDocument();
     expect(within(basis24).getByText('+ 49,99 € one-time for the GPS tracker')).toBeInTheDocument();
     const basis1 = screen.getByRole('article', { name: /^BASIS 1\b/ });
     expect(within(basis1).getByText('Term: 1 month')).toBeInTheDocument();
@@ -302,5 +302,26 @@ describe('/my-account/subscription in the tracker brand', () => {
     renderApp('/my-account/subscription');
     await screen.findByRole('article', { name: /^BASIS 24/ });
     expect(screen.queryByText(/one-time for the GPS tracker/)).not.toBeInTheDocument();
+  });
+
+  it('leaves the tracker price out for a user who paid for one (tracker_owned), and names BASIS 24 every 2 years', async () => {
+    installFakeApi({
+      brand: 'gpstracker',
+      user: makeUser({
+        product: trackerPlans[3]!,
+        stripe_price_id: trackerPlans[3]!.yearly_price_id,
+        stripe_subscription_end: Math.floor(Date.now() / 1000) + 700 * 86_400,
+        tracker_ids: [],
+        tracker_owned: true,
+      }),
+      routes: { 'GET /v1/subscription/product/list': productList(trackerPlans) },
+    });
+    renderApp('/my-account/subscription');
+    const basis24 = await screen.findByRole('article', { name: /^BASIS 24/ });
+    expect(screen.queryByText(/one-time for the GPS tracker/)).not.toBeInTheDocument();
+    expect(within(basis24).getByText('You pay every 2 years')).toBeInTheDocument();
+    const status = screen.getByRole('region', { name: 'Your current plan' });
+    expect(within(status).getByText('Every 2 years')).toBeInTheDocument();
+    expect(screen.queryByText('Yearly')).not.toBeInTheDocument();
   });
 });

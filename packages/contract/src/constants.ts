@@ -31,9 +31,24 @@ export const PET_UPSELL_MAX_SEQUENCE_DOG_BRAND = 4;
 
 export const MIN_PAYMENT_EUR = 0.5;
 export const GPS_TRACKER_ONE_TIME_PRICES_EUR = [49.95, 49.99, 59] as const;
-export const OPTIONAL_SERVICES_PRICE_EUR = 29;
+// The spec's "optional services 29 euro" (section 9) has no constant here on purpose: the spec
+// names no service, screen, call or field for it, and an order button may not sell a service
+// whose content is not stated (§ 312j BGB). Nothing is sold for it until the product defines it.
 export const TRACKER_PACKAGES = ['BASIS 1', 'BASIS 12', 'BASIS 24'] as const;
 export const PLAN_DURATIONS_MONTHS = [1, 12, 24] as const;
+
+/**
+ * The interval a plan renews at, as named to the customer (cards, summary, status): monthly,
+ * yearly, or every 2 years for the tracker brand's 24-month plan (BASIS 24 is billed with its
+ * "yearly" price id but renews every two years). One place for the words' choice.
+ */
+export type BillingInterval = 'monthly' | 'yearly' | 'everyTwoYears';
+export function billingIntervalOf(duration: number | null, payType: 'monthly' | 'yearly'): BillingInterval {
+  if (duration === 24) return 'everyTwoYears';
+  if (duration === 12) return 'yearly';
+  if (duration === 1) return 'monthly';
+  return payType;
+}
 export const PLAN_SEQUENCE_MIN = 0;
 export const PLAN_SEQUENCE_MAX = 4;
 

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import * as constants from '../src/constants.ts';
 import {
+  billingIntervalOf,
   FREE_DOCUMENTS_LIMIT,
   documentLimitReached,
   UNLIMITED_DOCUMENTS,
@@ -93,5 +95,21 @@ describe('limits', () => {
 
   it('epoch seconds to Date', () => {
     expect(epochSecondsToDate(1_700_000_000).getTime()).toBe(1_700_000_000_000);
+  });
+});
+
+describe('billingIntervalOf (issue 33.10)', () => {
+  it('names the 24-month tracker plan every 2 years, never yearly', () => {
+    expect(billingIntervalOf(24, 'yearly')).toBe('everyTwoYears');
+    expect(billingIntervalOf(12, 'yearly')).toBe('yearly');
+    expect(billingIntervalOf(1, 'monthly')).toBe('monthly');
+    expect(billingIntervalOf(null, 'monthly')).toBe('monthly');
+    expect(billingIntervalOf(null, 'yearly')).toBe('yearly');
+  });
+});
+
+describe('section 9 prices that are sold (issue 33.6)', () => {
+  it('has no price for the unnamed "optional services": nothing may be offered for them', () => {
+    expect(Object.keys(constants).filter((name) => /OPTIONAL_SERVICES/.test(name))).toEqual([]);
   });
 });

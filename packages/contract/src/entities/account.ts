@@ -33,6 +33,11 @@ export const userInfoSchema = z.object({
    */
   product_associated: z.boolean(),
   tracker_ids: z.array(z.string()),
+  /**
+   * Not in the spec's table (an addition): the user owns a GPS tracker, registered (tracker_ids) or
+   * paid for with an order. Its owner is not charged or offered the tracker's one-time price again.
+   */
+  tracker_owned: z.boolean().optional(),
   /** Epoch seconds; the UI multiplies by 1000. */
   stripe_subscription_end: z.number().int().nullable(),
   stripe_price_id: z.string().nullable(),

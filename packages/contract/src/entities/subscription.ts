@@ -88,6 +88,10 @@ export const couponCheckBodySchema = z.object({
   /** The billing interval the coupon would apply to. */
   duration: payTypeSchema,
   product_id: idSchema,
+  /**
+   * What the caller says the customer is (the web always sends existing_customer). Accepted as the
+   * spec sends it; the server decides new or existing from the account (a paid order before).
+   */
   coupon_for: z.enum(['existing_customer', 'new_customer']),
 });
 export type CouponCheckBody = z.infer<typeof couponCheckBodySchema>;
@@ -149,6 +153,11 @@ export const orderSchema = z.object({
   date: timestampSchema,
   /** Billing interval of the order. */
   type: payTypeSchema.nullable(),
+  /**
+   * Not in the spec's table (an addition): the months the order pays for (1, 12, or 24 for the
+   * tracker brand's BASIS 24, whose `type` is yearly but which renews every 2 years).
+   */
+  period_months: z.number().int().optional(),
   payment_type: z.enum(['card', 'sepa_debit']).nullable(),
   invoice_number: z.string().nullable(),
   /** The invoice PDF: GET /v1/order/orderpdfweb?id= (a path on the API's origin). */
@@ -251,8 +260,15 @@ export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 export const SUBSCRIPTION_KEYS = {
   /** tier-fritz (canOrderFromPaymentScreen false): no order from the payment screen (403). */
   orderNotFromPaymentScreen: 'Order_Not_From_Payment_Screen_Text',
-  /** An upgrade whose credit for the current plan exceeds the new price (negative proration). */
-  negativeProration: 'Proration_Downgrade_Error_Text',
+  /**
+   * The spec's proration rule (account-area section 8): a monthly package cannot be changed at once
+   * to a lower yearly package.
+   */
+  monthlyToLowerYearly: 'Proration_Downgrade_Error_Text',
+  /** Any other lower package while the current one is paid: a downgrade, at the period's end. */
+  lowerPlanIsDowngrade: 'Lower_Plan_Is_Downgrade_Text',
+  /** The credit for the current plan exceeds the new price (negative proration). */
+  negativeProration: 'Proration_Credit_Exceeds_Price_Text',
   /** No payment provider configured (production without Stripe keys): 503. */
   paymentsUnavailable: 'Payments_Unavailable_Text',
   /** Free (default) plans cannot be cancelled; the message names the support address. */

@@ -177,6 +177,12 @@ export class IdentityService implements IdentityDirectory {
     this.downgradingOf = provider;
   }
 
+  private trackerBoughtOf: (userId: string, partnerId: string) => Promise<boolean> = async () => false;
+  /** The subscription module answers whether the user paid for a tracker (myinfo's `tracker_owned`). */
+  setTrackerBoughtProvider(provider: (userId: string, partnerId: string) => Promise<boolean>) {
+    this.trackerBoughtOf = provider;
+  }
+
   private imageUrlOf: (stored: string | null) => string | null = (stored) => stored;
   setImageUrlResolver(resolve: (stored: string | null) => string | null) {
     this.imageUrlOf = resolve;
@@ -433,6 +439,7 @@ export class IdentityService implements IdentityDirectory {
       product: productRow ? toProduct(productRow) : null,
       product_associated: subscription.product_associated === 1,
       tracker_ids: trackers,
+      tracker_owned: trackers.length > 0 || (await this.trackerBoughtOf(user.id, partnerId)),
       stripe_subscription_end: subscription.stripe_subscription_end ?? codeEnd,
       stripe_price_id: subscription.stripe_price_id,
       stripe_customer_id: subscription.stripe_customer_id,

@@ -9,8 +9,6 @@ export interface CouponCheckContext {
   now: Date;
   productId: string;
   payType: PayType;
-  /** What the caller says the customer is (the web always sends existing_customer). */
-  couponFor: 'new_customer' | 'existing_customer';
   /** Redemptions plus open orders holding the coupon. */
   uses: number;
   redeemedByUser: boolean;
@@ -18,9 +16,6 @@ export interface CouponCheckContext {
   otherCouponActive: boolean;
   /** Whether the user has paid for a plan before (a new customer has not). */
   userHasPaid: boolean;
-  /** The plan price the discount applies to. */
-  planCents: number;
-  discountCents: number;
 }
 
 const productIdsOf = (coupon: CouponRow): string[] | null =>
@@ -43,16 +38,21 @@ export function couponRefusal(coupon: CouponRow | undefined, ctx: CouponCheckCon
   if (products && !products.includes(ctx.productId)) return COUPON_MESSAGES.notValidForProduct;
 
   const intervalMismatch = coupon.pay_type !== null && coupon.pay_type !== ctx.payType;
-  const wantedCase = coupon.applies_to === 'new' ? 'new_customer' : 'existing_customer';
-  const caseMismatch = coupon.applies_to !== 'any' && wantedCase !== ctx.couponFor;
-  if (intervalMismatch && caseMismatch) return COUPON_MESSAGES.durationAndCaseMismatch;
+  // New or existing customer is a fact of the account (a paid order before), never the caller's
+  // coupon_for: the web always sends existing_customer (spec), and a claim must not unlock a
+  // new-customer price. So the spec's specific messages answer: "new customers only, user already
+  // exists" for a customer who has paid, "existing users only" for one who never has.
+  const wrongCustomer =
+    coupon.applies_to === 'new' && ctx.userHasPaid
+      ? COUPON_MESSAGES.newCustomerOnlyUserExists
+      : coupon.applies_to === 'existing' && !ctx.userHasPaid
+        ? COUPON_MESSAGES.existingOnlyNoUser
+        : null;
+  if (intervalMismatch && wrongCustomer) return COUPON_MESSAGES.durationAndCaseMismatch;
   if (intervalMismatch) return COUPON_MESSAGES.durationMismatch;
-  if (caseMismatch) return COUPON_MESSAGES.notForThisCase;
-  if (coupon.applies_to === 'new' && ctx.userHasPaid) return COUPON_MESSAGES.newCustomerOnlyUserExists;
-  if (coupon.applies_to === 'existing' && !ctx.userHasPaid) return COUPON_MESSAGES.existingOnlyNoUser;
-
-  // A discount of the whole price leaves nothing the provider could charge.
-  if (ctx.discountCents >= ctx.planCents) return COUPON_MESSAGES.notValidAtProvider;
+  if (wrongCustomer) return wrongCustomer;
+  // A coupon that leaves (almost) nothing to pay is valid: the total then falls under the spec's
+  // minimum payment, which the quote answers with 480 Amount_Less_Error (pricing.ts).
   return null;
 }
 

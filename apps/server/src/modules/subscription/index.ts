@@ -11,6 +11,7 @@ import {
 } from './subscription.service.ts';
 import type { WebhookFaults } from './webhook-faults.ts';
 import { registerWebhookReconcile } from './webhook-reconcile.ts';
+import { ownsTracker } from './tracker-ownership.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
 declare module 'fastify' {
@@ -43,6 +44,10 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   app.jobs.register(DOCUMENTS_WARNING_JOB, (payload) => service.warnDocumentsDeletion(payload));
   app.jobs.register(DOCUMENTS_CLEANUP_JOB, (payload) => service.cleanUpDocuments(payload));
   app.identityService.setDowngradingProvider((userId) => service.downgrading(userId));
+  // Only the tracker brand sells trackers: other brands' myinfo asks nothing more.
+  app.identityService.setTrackerBoughtProvider(async (userId, partnerId) =>
+    brandForPartner(partnerId, config.defaultBrand).tracker.enabled ? ownsTracker(app.db, userId) : false,
+  );
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
   const faults: WebhookFaults | null = config.env === 'production' ? null : { inject: null };
   app.decorate('webhookFaults', faults);

@@ -129,6 +129,7 @@ export class InvoicesService {
       paid_amount_eur_formatted: formatEuro(row.amount_cents / 100),
       date: row.created_at,
       type: row.pay_type,
+      period_months: row.period_months,
       payment_type: row.payment_type,
       invoice_number: row.invoice_number,
       invoice_url: `${INVOICE_PATH}?id=${encodeURIComponent(row.id)}`,

@@ -107,7 +107,15 @@ export function quote(input: QuoteInput): Quote {
   };
 }
 
-/** The spec's minimum payment (0.50 EUR): a smaller positive total cannot be charged (480). */
+/**
+ * Negative proration: the credit for the current period alone exceeds the price. A coupon that
+ * takes the rest below zero is not: that total is under the minimum payment (480).
+ */
+export function creditExceedsPrice(q: Quote): boolean {
+  return q.planCents + q.trackerCents - q.prorationCents < 0;
+}
+
+/** The spec's minimum payment (0.50 EUR): a smaller total cannot be charged (480). */
 export function belowMinimumPayment(totalCents: number): boolean {
   return totalCents < Math.round(MIN_PAYMENT_EUR * 100);
 }

@@ -297,12 +297,3 @@ export async function findRecipient(db: Db, userId: string) {
     .where('user.id', '=', userId)
     .executeTakeFirst();
 }
-
-export async function trackerCount(db: Db, userId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('user_tracker')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}

@@ -66,8 +66,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         tags: ['subscription'],
         summary: 'Price of a plan for the caller: plan, tracker, coupon discount, proration credit, total',
         description:
-          'Euro amounts computed on the server. 400 Proration_Downgrade_Error_Text when the credit for ' +
-          'the current period exceeds the price; 480 below the 0.50 EUR minimum; 476 for a coupon refused.',
+          'Euro amounts computed on the server. 400 Proration_Downgrade_Error_Text for a monthly package ' +
+          'changed to a lower yearly one, 400 Lower_Plan_Is_Downgrade_Text for another lower package ' +
+          'while the current one is paid (a downgrade, at the period end), 400 ' +
+          'Proration_Credit_Exceeds_Price_Text when the credit for the current period exceeds the price; ' +
+          '480 below the 0.50 EUR minimum; 476 for a coupon refused.',
         body: pricesBodySchema,
         response: { 200: pricesResponseSchema, ...errors(400, 401, 476, 480) },
       },
@@ -82,7 +85,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['subscription'],
         summary: 'Check a coupon code (uppercased) for a plan and interval',
-        description: "476 with one of the spec's server messages when the coupon cannot be used.",
+        description:
+          "476 with one of the spec's server messages when the coupon cannot be used. New or existing " +
+          'customer is decided from the account (a paid order before), not from coupon_for. A coupon ' +
+          'that leaves less than the 0.50 EUR minimum is valid here; prices and change/request answer 480.',
         body: couponCheckBodySchema,
         response: { 200: couponCheckResponseSchema, ...errors(400, 401, 403, 476) },
       },

@@ -35,10 +35,13 @@ import {
 } from '../../platform/payments/types.ts';
 import { defaultProduct, listProducts, productById, toProduct } from '../plans/plans.repo.ts';
 import { couponRefusal, couponRenewalsAfterFirst } from './coupons.ts';
+import { planChangeRefusal } from './plan-change.ts';
+import { ownsTracker } from './tracker-ownership.ts';
 import {
   addMonths,
   belowMinimumPayment,
   couponDiscountCents,
+  creditExceedsPrice,
   euro,
   payTypeOfPrice,
   planPrice,
@@ -110,8 +113,6 @@ export interface Buyer {
   email: string;
   name: string;
 }
-
-const CUSTOMER_FOR = 'existing_customer' as const;
 
 /** What a new order does not have until it is paid (or fails). */
 const NOT_YET_PAID = {
@@ -212,8 +213,13 @@ export class SubscriptionService {
     ) {
       throw badRequest(SUBSCRIPTION_KEYS.alreadyCurrentPlan, 'product_id', 'This is the current plan');
     }
+    if (activePaidPeriod) {
+      const current = await productById(db, subscription.product_id);
+      const refusal = current && planChangeRefusal(current, subscription.pay_type, product, payType);
+      if (refusal) throw badRequest(refusal.key, 'product_id', refusal.message);
+    }
     const trackerCents =
-      brand.tracker.enabled && (await repo.trackerCount(db, userId)) === 0
+      brand.tracker.enabled && !(await ownsTracker(db, userId))
         ? Math.round(brand.tracker.oneTimePrice * 100)
         : 0;
 
@@ -225,13 +231,10 @@ export class SubscriptionService {
         now,
         productId: product.id,
         payType,
-        couponFor: CUSTOMER_FOR,
         uses: coupon ? await repo.couponUses(db, coupon, excludeOrderId) : 0,
         redeemedByUser: coupon ? await repo.hasRedeemedCoupon(db, userId, coupon.id) : false,
         otherCouponActive: await this.otherCouponActive(subscription, couponId),
         userHasPaid: await repo.hasPaidOrder(db, userId),
-        planCents: price.planCents,
-        discountCents,
       });
       if (refusal) throw couponRejected(refusal);
     }
@@ -251,7 +254,7 @@ export class SubscriptionService {
       );
     }
     const result = quote({ price, payType, trackerCents, discountCents, prorationCents });
-    if (result.totalCents < 0) {
+    if (creditExceedsPrice(result)) {
       throw badRequest(
         SUBSCRIPTION_KEYS.negativeProration,
         'product_id',
@@ -303,18 +306,14 @@ export class SubscriptionService {
     if (!price) throw couponRejected(COUPON_MESSAGES.durationMismatch);
     const coupon = await repo.findCouponByCode(db, brand.partnerId, body.code_name);
     const subscription = await repo.findSubscription(db, user.id);
-    const discountCents = coupon ? couponDiscountCents(coupon, price.planCents) : 0;
     const refusal = couponRefusal(coupon, {
       now: this.now,
       productId: product.id,
       payType: body.duration,
-      couponFor: body.coupon_for,
       uses: coupon ? await repo.couponUses(db, coupon) : 0,
       redeemedByUser: coupon ? await repo.hasRedeemedCoupon(db, user.id, coupon.id) : false,
       otherCouponActive: coupon ? await this.otherCouponActive(subscription, coupon.id) : false,
       userHasPaid: await repo.hasPaidOrder(db, user.id),
-      planCents: price.planCents,
-      discountCents,
     });
     if (refusal || !coupon) throw couponRejected(refusal ?? COUPON_MESSAGES.notFound);
     return { codes: [{ isvalid: true, coupon_id: coupon.id, message: 'Coupon is valid' }] };

@@ -1,5 +1,5 @@
 import type { TFunction } from '@/lib/translator';
-import type { Order } from '@pet/contract';
+import { billingIntervalOf, type Order } from '@pet/contract';
 
 /** The bill period column: the dates the order pays for, or the interval when there are none. */
 export function billPeriod(order: Order): string {
@@ -7,7 +7,9 @@ export function billPeriod(order: Order): string {
   return order.period_start ?? '';
 }
 
-/** Monthly / yearly under the period (the order's billing interval). */
+/** Monthly / yearly / every 2 years under the period (the order's billing interval). */
 export function intervalLabel(order: Order, t: TFunction): string | null {
-  return order.type ? t(`bills.interval.${order.type}`) : null;
+  return order.type
+    ? t(`bills.interval.${billingIntervalOf(order.period_months ?? null, order.type)}`)
+    : null;
 }

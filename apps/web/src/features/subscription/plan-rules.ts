@@ -7,7 +7,14 @@ import type { BrandConfig, PayType, Product, UserInfo } from '@pet/contract';
 
 type PlanUser = Pick<
   UserInfo,
-  'product' | 'stripe_price_id' | 'is_promo' | 'is_trial' | 'trial_months' | 'tracker_ids' | 'downgrading'
+  | 'product'
+  | 'stripe_price_id'
+  | 'is_promo'
+  | 'is_trial'
+  | 'trial_months'
+  | 'tracker_ids'
+  | 'tracker_owned'
+  | 'downgrading'
 >;
 
 export const PROMO_NOTE = 'Promo';
@@ -94,8 +101,11 @@ export function visiblePlans(
 }
 
 export type PlanCardState =
-  /** The user's plan (in a trial: with its months). */
-  | { kind: 'current'; trialMonths: number | null }
+  /**
+   * The user's plan (in a trial: with its months). `switchTo`: the interval the card offers to
+   * change to (monthly to yearly of the same plan, issue 33.4), else null.
+   */
+  | { kind: 'current'; trialMonths: number | null; switchTo?: PayType | null }
   /** An order for this plan is placed and not yet paid. */
   | { kind: 'ordered' }
   /** Another plan's order is under way, or a downgrade to this plan is pending. */
@@ -117,13 +127,35 @@ export type PlanCardState =
   /** The current plan while a termination is pending: it offers Cancel termination. */
   | { kind: 'revoke' };
 
+/**
+ * The interval change the current plan's card offers: a user paying the plan monthly may switch
+ * to its yearly price (to save money) where the brand offers the interval choice; the server
+ * credits the unused rest of the month. Yearly to monthly is not offered: the year's credit is
+ * larger than a month's price (the server refuses it as a negative proration).
+ */
+export function intervalChangeOf(
+  plan: Product,
+  user: PlanUser | null,
+  brand: Pick<BrandConfig, 'intervalChoice'>,
+): PayType | null {
+  if (!brand.intervalChoice || user?.product?.id !== plan.id) return null;
+  if (currentPayType(user) !== 'monthly' || !payTypesOf(plan).includes('yearly')) return null;
+  return 'yearly';
+}
+
 export function planCardState(
   plan: Product,
   user: PlanUser | null,
   orderPlaced: string | null,
+  /** Given, the current plan's card offers its interval change (the subscription page). */
+  brand?: Pick<BrandConfig, 'intervalChoice'>,
 ): PlanCardState {
   if (user?.product?.id === plan.id) {
-    return { kind: 'current', trialMonths: user.is_trial ? (user.trial_months ?? 0) : null };
+    return {
+      kind: 'current',
+      trialMonths: user.is_trial ? (user.trial_months ?? 0) : null,
+      ...(brand ? { switchTo: orderPlaced ? null : intervalChangeOf(plan, user, brand) } : {}),
+    };
   }
   if (orderPlaced && orderPlaced === plan.id) return { kind: 'ordered' };
   if (orderPlaced) return { kind: 'orderInProgress' };
@@ -162,8 +194,11 @@ export function unavailableReasonKey(state: PlanCardState): string | null {
   }
 }
 
-/** The tracker's one-time price applies to a (future) user without a tracker. */
+/**
+ * The tracker's one-time price applies to a (future) user without a tracker: one registered or
+ * paid for with an order (myinfo's tracker_owned) is owned and never offered again.
+ */
 export function trackerOneTimePrice(brand: Pick<BrandConfig, 'tracker'>, user: PlanUser | null): number {
   if (!brand.tracker.enabled || brand.tracker.oneTimePrice <= 0) return 0;
-  return user && user.tracker_ids.length > 0 ? 0 : brand.tracker.oneTimePrice;
+  return user && (user.tracker_owned || user.tracker_ids.length > 0) ? 0 : brand.tracker.oneTimePrice;
 }

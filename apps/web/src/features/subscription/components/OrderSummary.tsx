@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -12,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from '@/lib/i18n-react';
 import { formatEuro, type PayType, type PricesResponse, type Product } from '@pet/contract';
+import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/notifications';
 import { priceOf, priceSuffix } from '../plan-rules';
@@ -21,8 +23,17 @@ import { KEYS_WITH_SUPPORT_LINK, SupportMessage } from './SupportMessage';
 /** The spec's price-summary refusals: shown as a message, Pay now stays disabled. */
 export const PRICE_REFUSAL_KEYS: ReadonlySet<string> = new Set([
   'Proration_Downgrade_Error_Text',
+  'Lower_Plan_Is_Downgrade_Text',
+  'Proration_Credit_Exceeds_Price_Text',
   'Amount_Less_Error',
 ]);
+
+/** Refusals of a lower package: it is a downgrade at the end of the term, offered on the cancel page. */
+const DOWNGRADE_INSTEAD_KEYS: ReadonlySet<string> = new Set([
+  'Proration_Downgrade_Error_Text',
+  'Lower_Plan_Is_Downgrade_Text',
+]);
+const DOWNGRADE_PATH = '/my-account/cancel-subscription?process=downgrade';
 
 /** A credit or discount, with a real minus sign. */
 function minus(amount: number): string {
@@ -180,6 +191,13 @@ export function OrderSummary({
         ) : refusalKey ? (
           <Alert severity="warning" role="alert" data-testid="price-refusal">
             {t(refusalKey)}
+            {DOWNGRADE_INSTEAD_KEYS.has(refusalKey) ? (
+              <Box sx={{ mt: 1 }}>
+                <Link component={RouterLink} to={DOWNGRADE_PATH} sx={{ fontWeight: 600 }}>
+                  {t('subscription.summary.downgradeInstead')}
+                </Link>
+              </Box>
+            ) : null}
           </Alert>
         ) : prices.error && !data ? (
           <Alert

@@ -198,7 +198,8 @@ export function PaymentStep({
     <OrderSummary
       plan={plan}
       payType={payType}
-      showIntervalChoice={hasIntervalChoice(plan, brand)}
+      // Buying the current plan again is its interval change: the interval is what is bought.
+      showIntervalChoice={hasIntervalChoice(plan, brand) && plan.id !== user.product?.id}
       onPayTypeChange={changePayType}
       onBack={onBack}
       prices={prices}

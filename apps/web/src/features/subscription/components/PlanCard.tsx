@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '@/lib/i18n-react';
-import { formatEuro, type BrandConfig, type PayType, type Product } from '@pet/contract';
+import { billingIntervalOf, formatEuro, type BrandConfig, type PayType, type Product } from '@pet/contract';
 import {
   hasIntervalChoice,
   isActionable,
@@ -123,6 +123,42 @@ function PriceBlock({ plan, payType, showChoice }: { plan: Product; payType: Pay
  * Monthly/Yearly choice when the plan has both prices and the brand offers it, the tracker's
  * one-time price, the features and the button of the card's state.
  */
+/** The current card's interval change (monthly to yearly), beside its disabled Current plan button. */
+function IntervalChangeAction({
+  plan,
+  switchTo,
+  onChoose,
+  titleId,
+}: {
+  plan: Product;
+  switchTo: PayType;
+  onChoose?: (plan: Product, payType: PayType) => void;
+  titleId: string;
+}) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button
+        fullWidth
+        size="large"
+        variant="contained"
+        onClick={() => onChoose?.(plan, switchTo)}
+        aria-describedby={`${titleId} ${hintId}`}
+        data-testid="interval-change"
+      >
+        {t('subscription.plans.switchToYearly')}
+      </Button>
+      <Typography id={hintId} variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.75 }}>
+        {t('subscription.plans.switchToYearlyHint', {
+          price: formatEuro(priceOf(plan, switchTo)),
+          suffix: t(`subscription.price.${priceSuffix(plan, switchTo)}`),
+        })}
+      </Typography>
+    </Box>
+  );
+}
+
 export function PlanCard({
   plan,
   brand,
@@ -191,7 +227,7 @@ export function PlanCard({
       ) : null}
       {current && currentInterval ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          {t(`subscription.plans.paying.${currentInterval}`)}
+          {t(`subscription.plans.paying.${billingIntervalOf(plan.duration, currentInterval)}`)}
         </Typography>
       ) : null}
 
@@ -250,6 +286,9 @@ export function PlanCard({
               {buttonLabel(t, state)}
             </Button>
           ) : null)}
+        {state?.kind === 'current' && state.switchTo && !action ? (
+          <IntervalChangeAction plan={plan} switchTo={state.switchTo} onChoose={onChoose} titleId={titleId} />
+        ) : null}
         {secondaryAction ? <Box sx={{ mt: 1 }}>{secondaryAction}</Box> : null}
       </Box>
     </Card>

@@ -52,9 +52,15 @@ export function SubscriptionPage({ title }: { title: string }) {
 
   const orderPlaced = products.data?.order_placed ?? null;
   const wanted = productId ? products.data?.data.find((plan) => plan.id === productId) : undefined;
-  const wantedState = wanted ? planCardState(wanted, user, orderPlaced) : null;
+  const wantedState = wanted ? planCardState(wanted, user, orderPlaced, brand) : null;
+  // The current plan is bought again only as its interval change (monthly to yearly).
+  const intervalChange =
+    wantedState?.kind === 'current' && Boolean(wantedState.switchTo) && wantedState.switchTo === payType;
   // The ordered plan itself may be paid again (only another plan's order blocks Pay now).
-  const payable = wanted && wantedState && (wantedState.kind === 'choose' || wantedState.kind === 'ordered');
+  const payable =
+    wanted &&
+    wantedState &&
+    (wantedState.kind === 'choose' || wantedState.kind === 'ordered' || intervalChange);
   const reasonKey =
     productId && products.data && !payable
       ? wantedState
@@ -117,7 +123,7 @@ export function SubscriptionPage({ title }: { title: string }) {
           <PlanGrid
             plans={visiblePlans(products.data.data, user, brand)}
             brand={brand}
-            stateOf={(plan) => planCardState(plan, user, orderPlaced)}
+            stateOf={(plan) => planCardState(plan, user, orderPlaced, brand)}
             initialPayType={initialPayType}
             currentInterval={currentPayType(user)}
             trackerPrice={trackerOneTimePrice(brand, user)}

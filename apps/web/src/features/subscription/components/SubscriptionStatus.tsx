@@ -9,7 +9,12 @@ import Typography from '@mui/material/Typography';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n-react';
-import { epochSecondsToDate, isAccountMenuItemVisible, type UserInfo } from '@pet/contract';
+import {
+  billingIntervalOf,
+  epochSecondsToDate,
+  isAccountMenuItemVisible,
+  type UserInfo,
+} from '@pet/contract';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { IconBubble } from '@/components/IconBubble';
 import { RouterLink } from '@/components/RouterLink';
@@ -84,7 +89,12 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
             <Typography variant="h6" component="p" sx={{ mr: 0.5 }}>
               {product?.name ?? t('subscription.status.noPlan')}
             </Typography>
-            {interval ? <Chip size="small" label={t(`subscription.interval.${interval}`)} /> : null}
+            {interval && product ? (
+              <Chip
+                size="small"
+                label={t(`subscription.interval.${billingIntervalOf(product.duration, interval)}`)}
+              />
+            ) : null}
             {user.is_trial ? (
               <Chip
                 size="small"
