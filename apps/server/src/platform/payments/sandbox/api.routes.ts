@@ -244,6 +244,10 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
     answer(request, engine.retrieveCheckoutSession(request.params.id)),
   );
 
+  api.get<IdParams>('/mandates/:id', hidden, (request) =>
+    answer(request, engine.retrieveMandate(request.params.id)),
+  );
+
   // ---- sandbox test helper (not Stripe's): a saved method that starts failing ----
   api.post<IdParams>('/test_helpers/payment_methods/:id/decline_future_charges', hidden, (request, reply) =>
     idempotent(request, reply, () =>
