@@ -14,6 +14,7 @@ import type { CalendarTables } from './tables/calendar.ts';
 import type { LostPetTables } from './tables/lost-pet.ts';
 import type { CreditNoteTables } from './tables/credit-notes.ts';
 import type { ExportTables } from './tables/exports.ts';
+import type { SepaTables } from './tables/sepa.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -71,7 +72,8 @@ export interface Database
     CalendarTables,
     LostPetTables,
     ExportTables,
-    DataExportTables {}
+    DataExportTables,
+    SepaTables {}
 
 export interface PlanTables {
   product: ProductTable;
