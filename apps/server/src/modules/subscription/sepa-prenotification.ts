@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { userLanguageToUi, type BrandConfig } from '@pet/contract';
+import { userLanguageToUi, type BrandConfig, type OrderStatusResponse } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
@@ -35,6 +35,8 @@ export interface RenewalDebit {
   amountCents: number;
   paymentMethodId: string;
 }
+
+type SepaDebitStatus = NonNullable<OrderStatusResponse['sepa_debit']>;
 
 /** What the collection job gets: the same as the period-end and retry jobs. */
 export interface CollectPayload {
@@ -148,6 +150,25 @@ export class SepaPrenotifications {
       });
       if (id) await this.scheduleMail(trx, id, collectAt);
     });
+  }
+
+  /** The order status's account of a first debit under way (what its notice announced). */
+  async firstDebitOf(order: repo.OrderRow): Promise<{ sepa_debit?: SepaDebitStatus }> {
+    if (order.payment_type !== 'sepa_debit' || order.status !== 'processing') return {};
+    const notice = await this.deps.db
+      .selectFrom('sepa_prenotification')
+      .select(['collect_at', 'amount_cents', 'mandate_reference'])
+      .where('notice_key', '=', `first:${order.id}`)
+      .executeTakeFirst();
+    if (!notice) return {};
+    return {
+      sepa_debit: {
+        collection_date: new Date(notice.collect_at).getTime(),
+        amount_cents: notice.amount_cents,
+        mandate_reference: notice.mandate_reference,
+        creditor_id: this.deps.brandForPartner(order.partner_id).seller.creditorId,
+      },
+    };
   }
 
   // --- Renewals --------------------------------------------------------------------------------

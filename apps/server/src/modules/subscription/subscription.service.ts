@@ -514,6 +514,7 @@ export class SubscriptionService {
       product_id: order.product_id,
       product_name: product?.name ?? '',
       payment_type: order.payment_type,
+      ...(await this.deps.sepa.firstDebitOf(order)),
     };
   }
 
