@@ -38,7 +38,8 @@ const newBuyer = (language: 'de' | 'en' = 'de', host?: string) =>
 const notices = async (email: string): Promise<OutboxMail[]> =>
   (await mailbox(t.app)).filter((mail) => mail.to === email && mail.kind === PRENOTIFICATION);
 
-const now = async () => new Date((await t.app.inject({ method: 'GET', url: '/dev/clock' })).json().now as string);
+const now = async () =>
+  new Date((await t.app.inject({ method: 'GET', url: '/dev/clock' })).json().now as string);
 
 /** dd.MM.yyyy (UTC), as mails print dates. */
 const ddmmyyyy = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse().join('.');
@@ -145,7 +146,10 @@ describe('SEPA first debit', () => {
     const references = new Set<string>();
     for (let i = 0; i < 3; i += 1) {
       const user = await newBuyer();
-      const { secret, paymentIntentId } = await placeOrder(t.app, user, { plan: 'basic', payType: 'monthly' });
+      const { secret, paymentIntentId } = await placeOrder(t.app, user, {
+        plan: 'basic',
+        payType: 'monthly',
+      });
       await confirmWith(t.app, secret, { iban: IBAN });
       const intent = await t.app.payments.provider!.retrievePaymentIntent(paymentIntentId);
       references.add((await sandboxMandate(intent.mandateId!)).reference);
@@ -257,7 +261,9 @@ describe('SEPA renewal', () => {
     await runJobs(t.app);
     await advanceDays(t.app, 40);
     expect(await notices(card.email)).toHaveLength(0);
-    expect((await ordersOf(t.app, card.id)).filter((o) => o.kind === 'renewal' && o.status === 'paid')).toHaveLength(1);
+    expect(
+      (await ordersOf(t.app, card.id)).filter((o) => o.kind === 'renewal' && o.status === 'paid'),
+    ).toHaveLength(1);
   });
 });
 
