@@ -122,7 +122,9 @@ describe('buying a plan', () => {
     await page.getByRole('radio', { name: new RegExp(SUB.payment.sepa) }).check();
     await page.getByRole('textbox', { name: SUB.payment.iban }).fill('DE89 3704 0044 0532 0130 00');
     const creditorId = BRANDS.primepet.seller.creditorId;
-    expect(await page.getByTestId('sepa-mandate').textContent()).toContain(`Creditor identifier: ${creditorId}`);
+    expect(await page.getByTestId('sepa-mandate').textContent()).toContain(
+      `Creditor identifier: ${creditorId}`,
+    );
     await screenshot(page, 'subscription-payment-sepa-phone-dark');
     const clock = (await (await fetch(`${server.url}/dev/clock`)).json()) as { now: string };
     await payNow(page);

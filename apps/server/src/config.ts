@@ -218,7 +218,9 @@ function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
     throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
   }
   if (e.STRIPE_SECRET_KEY && e.SEPA_PRENOTIFICATION_DAYS < 3) {
-    throw new Error('Invalid configuration: SEPA_PRENOTIFICATION_DAYS must be at least 3 with Stripe (target_date)');
+    throw new Error(
+      'Invalid configuration: SEPA_PRENOTIFICATION_DAYS must be at least 3 with Stripe (target_date)',
+    );
   }
   const mode = e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'unavailable' : 'sandbox';
   return {

@@ -265,7 +265,13 @@ export class InvoicesService {
     if (type === 'sepa_debit') {
       // The reference of the provider's mandate object, recorded with the debit
       // (sepa-prenotification.ts); never the payment method's id.
-      return { type, last4: method?.last4 ?? null, mandateReference: bill.mandate_reference, creditorId, date };
+      return {
+        type,
+        last4: method?.last4 ?? null,
+        mandateReference: bill.mandate_reference,
+        creditorId,
+        date,
+      };
     }
     return { type: 'other', date };
   }

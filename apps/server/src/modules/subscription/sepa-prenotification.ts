@@ -92,7 +92,11 @@ export class SepaPrenotifications {
    * The mandate reference of a SEPA payment method: stored once from the provider's mandate object
    * (GET /v1/mandates/{id}), then read from the table.
    */
-  async recordMandate(userId: string, paymentMethodId: string, mandateId: string | null): Promise<string | null> {
+  async recordMandate(
+    userId: string,
+    paymentMethodId: string,
+    mandateId: string | null,
+  ): Promise<string | null> {
     const known = await this.mandateReference(paymentMethodId);
     if (known || !mandateId || !this.deps.provider) return known;
     const mandate = await this.deps.provider.retrieveMandate(mandateId);

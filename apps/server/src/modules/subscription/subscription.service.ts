@@ -1199,7 +1199,8 @@ export class SubscriptionService {
     const setupIntent = await provider.retrieveSetupIntent(session.setupIntentId);
     if (!setupIntent.paymentMethodId || !session.customerId) return;
     const method = await provider.retrievePaymentMethod(setupIntent.paymentMethodId);
-    if (method.type === 'sepa_debit') await this.deps.sepa.recordMandate(userId, method.id, setupIntent.mandateId);
+    if (method.type === 'sepa_debit')
+      await this.deps.sepa.recordMandate(userId, method.id, setupIntent.mandateId);
     await provider.setDefaultPaymentMethod(session.customerId, method.id, `default-pm-${session.id}`);
     await this.deps.db.transaction().execute(async (trx) => {
       const subscription = await repo.lockSubscription(trx, this.deps.kind, userId);

@@ -11,7 +11,11 @@ export interface SystemRoutesOptions {
   /** Sign-in options the web shows (Google only when configured). */
   identity?: { google: boolean; magicLink: boolean };
   /** Which payment fields the web shows: the sandbox's or Stripe's Elements with this key. */
-  payments?: { provider: 'sandbox' | 'stripe'; publishableKey: string | null; sepaPrenotificationDays: number };
+  payments?: {
+    provider: 'sandbox' | 'stripe';
+    publishableKey: string | null;
+    sepaPrenotificationDays: number;
+  };
 }
 
 /** Liveness, readiness and the brand configuration the SPA loads at start. */

@@ -555,7 +555,8 @@ export function chargeObject(input: {
   mandate?: string | null;
 }): SandboxCharge {
   const { intent, method } = input;
-  const details = method?.type === 'sepa_debit' ? { ...method.sepa_debit, mandate: input.mandate ?? null } : method?.card;
+  const details =
+    method?.type === 'sepa_debit' ? { ...method.sepa_debit, mandate: input.mandate ?? null } : method?.card;
   const id = intent.latest_charge ?? `ch_${intent.id.slice(3)}`;
   const refunded = input.refunds.reduce((sum, refund) => sum + refund.amount, 0);
   const type = method?.type ?? 'card';

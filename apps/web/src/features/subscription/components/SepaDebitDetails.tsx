@@ -4,7 +4,8 @@ import { formatEuro, type OrderStatusResponse } from '@pet/contract';
 import { useTranslation } from '@/lib/i18n-react';
 
 /** The collection day as the server fixed it: a calendar day in UTC, dd.MM.yyyy in any time zone. */
-const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10).split('-').reverse().join('.');
+const utcDay = (epochMs: number) =>
+  new Date(epochMs).toISOString().slice(0, 10).split('-').reverse().join('.');
 
 /**
  * A SEPA debit under way, as its pre-notification announced it (issue 33 items 13 and 14): the
@@ -30,13 +31,20 @@ export function SepaDebitDetails({ debit }: { debit: NonNullable<OrderStatusResp
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         {t('subscription.sepaDebit.intro')}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+      >
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
               {label}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
               {value}
             </Typography>
           </Box>
