@@ -454,13 +454,20 @@ describe('StripePaymentProvider against Stripe-shaped answers', () => {
     });
 
     http.answer = () =>
-      ok({ ...fixture('setup_intent'), status: 'succeeded', payment_method: 'pm_1', customer: 'cus_1' });
+      ok({
+        ...fixture('setup_intent'),
+        status: 'succeeded',
+        payment_method: 'pm_1',
+        customer: 'cus_1',
+        mandate: 'mandate_1',
+      });
     expect(await provider.retrieveSetupIntent('seti_1Pgag7B7WZ01zgkWSgwGdb8Z')).toEqual({
       id: 'seti_1Pgag7B7WZ01zgkWSgwGdb8Z',
       status: 'succeeded',
       customerId: 'cus_1',
       paymentMethodId: 'pm_1',
       metadata: {},
+      mandateId: 'mandate_1',
     });
     expect(last()).toMatchObject({ method: 'GET', path: '/v1/setup_intents/seti_1Pgag7B7WZ01zgkWSgwGdb8Z' });
 
