@@ -15,6 +15,7 @@ import {
   type Buyer,
 } from './support/buying.ts';
 import { readPdf } from './support/pdf-text.ts';
+import { submitCheckout } from './support/payments.ts';
 
 /**
  * Issue 33 items 13 and 14: every SEPA debit is announced by mail SEPA_PRENOTIFICATION_DAYS (5)
@@ -251,6 +252,43 @@ describe('SEPA renewal', () => {
     await advanceDays(t.app, DAYS);
     const renewal = (await ordersOf(t.app, user.id)).find((o) => o.kind === 'renewal')!;
     expect(renewal.product_id).toBe(basic.id);
+  });
+
+  it('after a switch to SEPA in the hosted checkout, announces the renewal with the new mandate', async () => {
+    const user = await newBuyer('de');
+    const { secret } = await placeOrder(t.app, user, { plan: 'basic', payType: 'monthly' });
+    await confirmWith(t.app, secret, { card: '4242424242424242' });
+    await runJobs(t.app);
+    const periodEnd = new Date((await subscriptionOf(user.id)).current_period_end!);
+
+    const session = await v1(t.app, 'POST', '/v1/subscription/update_payment', {}, as(user));
+    expect(session.statusCode, session.body).toBe(200);
+    const done = await submitCheckout(t.app, session.json().url as string, {
+      type: 'sepa_debit',
+      iban: IBAN,
+    });
+    expect(done.answer.statusCode, done.answer.body).toBe(303);
+    await runJobs(t.app);
+    const methodId = (await subscriptionOf(user.id)).default_payment_method_id!;
+    const mandate = await t.app.db
+      .selectFrom('sepa_mandate')
+      .selectAll()
+      .where('payment_method_id', '=', methodId)
+      .executeTakeFirstOrThrow();
+    expect(mandate.reference).toBe((await sandboxMandate(mandate.mandate_id)).reference);
+
+    await advanceTo(t.app, new Date(periodEnd.getTime() - DAYS * DAY_MS));
+    const [notice] = await renewalNotices(user.email);
+    expect(notice!.text).toContain(`Mandatsreferenz: ${mandate.reference}`);
+    expect(notice!.text).toContain(`Einzug am: ${ddmmyyyy(periodEnd)}`);
+    await advanceTo(t.app, periodEnd);
+    await advanceDays(t.app, 1);
+    const renewal = (await ordersOf(t.app, user.id)).find((o) => o.kind === 'renewal')!;
+    expect(renewal).toMatchObject({
+      status: 'paid',
+      payment_type: 'sepa_debit',
+      mandate_reference: mandate.reference,
+    });
   });
 
   it('sends no notice for a plan that ends, nor for a card', async () => {
