@@ -140,6 +140,7 @@ describe('buying a plan', () => {
     expect(shown).toContain(`${enSepa.subscription.sepaDebit.creditorId}${creditorId}`);
     const reference = /Mandate reference([A-Z0-9]{16})/.exec(shown)?.[1];
     expect(reference).toBeDefined();
+    await advanceClock(0); // runs the jobs due now: the notice's mail
     const notice = (await mailbox(server.url)).find(
       (mail) => mail.to === user.email && mail.subject.startsWith('Advance notice of your SEPA direct debit'),
     );
