@@ -75,7 +75,10 @@ async function buyWithSepa(user: Buyer, options: Parameters<typeof placeOrder>[2
   return order;
 }
 
-describe('SEPA first debit', () => {
+// Many clock moves per test, each running the due jobs: slow on a busy PostgreSQL.
+const SLOW = { timeout: 180_000 };
+
+describe('SEPA first debit', SLOW, () => {
   it('is announced at once with amount, date, mandate reference and creditor id, and collected on that date', async () => {
     const user = await newBuyer('de');
     const { orderId, secret, paymentIntentId } = await placeOrder(t.app, user, {
@@ -163,7 +166,7 @@ describe('SEPA first debit', () => {
   });
 });
 
-describe('SEPA renewal', () => {
+describe('SEPA renewal', SLOW, () => {
   it(`is announced ${DAYS} days before the period end and collected at the period end`, async () => {
     const user = await newBuyer('de');
     const order = await buyWithSepa(user, { plan: 'premium', payType: 'monthly' });
