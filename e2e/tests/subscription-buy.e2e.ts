@@ -5,7 +5,9 @@ import enTranslation from '../../apps/web/src/locales/en/translation.json' with 
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, screenshot, type ContextOptions } from '../support/browser.ts';
 import { admin } from '../support/admin.ts';
-import { api, createUser, signedInContext, type TestUser } from '../support/session.ts';
+import { api, createUser, mailbox, signedInContext, type TestUser } from '../support/session.ts';
+import enSepa from '../../apps/web/src/locales/en/sepa.json' with { type: 'json' };
+import { BRANDS } from '@pet/contract';
 
 /**
  * Buying a plan (issue 11) in Chromium against the real server and its Stripe-compatible sandbox:
@@ -107,7 +109,7 @@ describe('buying a plan', () => {
     await context.close();
   }, 180_000);
 
-  it('SEPA: the page shows the debit pending, then the plan active once the clock passes settlement', async ({
+  it('SEPA: the mandate names the creditor id; the debit is announced, pending until its date, then the plan is active', async ({
     expect,
     onTestFailed,
   }) => {
@@ -121,10 +123,33 @@ describe('buying a plan', () => {
     await fillBilling(page);
     await page.getByRole('radio', { name: new RegExp(SUB.payment.sepa) }).check();
     await page.getByRole('textbox', { name: SUB.payment.iban }).fill('DE89 3704 0044 0532 0130 00');
+    const creditorId = BRANDS.primepet.seller.creditorId;
+    expect(await page.getByTestId('sepa-mandate').textContent()).toContain(
+      `Creditor identifier: ${creditorId}`,
+    );
     await screenshot(page, 'subscription-payment-sepa-phone-dark');
+    const clock = (await (await fetch(`${server.url}/dev/clock`)).json()) as { now: string };
     await payNow(page);
     await page.getByText(SUB.result.processingTitle).waitFor({ timeout: 30_000 });
+    // The confirmation states the debit as its pre-notification mail announces it (issue 33 items 13, 14).
+    const debit = page.getByTestId('sepa-debit');
+    await debit.waitFor({ timeout: 30_000 });
     await screenshot(page, 'subscription-processing-phone-dark');
+    const collectOn = new Date(new Date(clock.now).getTime() + 5 * 24 * 3600 * 1000);
+    const date = collectOn.toISOString().slice(0, 10).split('-').reverse().join('.');
+    const shown = (await debit.textContent()) ?? '';
+    expect(shown).toContain(`${enSepa.subscription.sepaDebit.date}${date}`);
+    expect(shown).toContain(`${enSepa.subscription.sepaDebit.creditorId}${creditorId}`);
+    const reference = /Mandate reference([A-Z0-9]{16})/.exec(shown)?.[1];
+    expect(reference).toBeDefined();
+    await advanceClock(0); // runs the jobs due now: the notice's mail
+    const notice = (await mailbox(server.url)).find(
+      (mail) => mail.to === user.email && mail.subject.startsWith('Advance notice of your SEPA direct debit'),
+    );
+    expect(notice?.text).toContain(`Mandate reference: ${reference}`);
+    expect(await currentPlan(user)).toBe('Free');
+    // Not collected before the announced day.
+    await advanceClock(4);
     expect(await currentPlan(user)).toBe('Free');
     await advanceClock(1);
     await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });

@@ -164,6 +164,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     payments: {
       provider: app.payments.mode === 'stripe' ? 'stripe' : 'sandbox',
       publishableKey: app.payments.provider?.publishableKey ?? null,
+      sepaPrenotificationDays: config.payments.sepaPrenotificationDays,
     },
   });
 

@@ -2,7 +2,14 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { READ_CACHE_TTL_MS as DEFAULT_READ_CACHE_TTL_MS } from './http/read-cache.ts';
-import { BRAND_IDS, DEFAULT_BRAND, brandIdSchema, type BrandId } from '@pet/contract';
+import {
+  BRAND_IDS,
+  DEFAULT_BRAND,
+  SEPA_PRENOTIFICATION_DEFAULT_DAYS,
+  SEPA_PRENOTIFICATION_MIN_DAYS,
+  brandIdSchema,
+  type BrandId,
+} from '@pet/contract';
 
 /**
  * Server configuration from the environment. Every default gives the embedded mode: one process,
@@ -82,6 +89,18 @@ const envSchema = z.object({
   SANDBOX_SEPA_SETTLE_S: z.coerce.number().int().min(0).default(60),
   /** How often undelivered provider events are fetched and applied (modules/subscription/webhook-reconcile.ts). */
   WEBHOOK_RECONCILE_INTERVAL_S: z.coerce.number().int().min(60).default(3600),
+  /**
+   * Days between a SEPA debit's pre-notification mail and its collection (spec: at least 2).
+   * The first debit is collected on that day after checkout (Stripe's target_date, which Stripe
+   * accepts 3 to 15 days ahead: at least 3 with Stripe keys); a renewal's notice goes out that many
+   * days before the period end, and a renewal without one is collected that many days after it.
+   */
+  SEPA_PRENOTIFICATION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(SEPA_PRENOTIFICATION_MIN_DAYS)
+    .max(14)
+    .default(SEPA_PRENOTIFICATION_DEFAULT_DAYS),
   /**
    * Where rate-limit counters live: memory (one instance), postgres (needs DATABASE_URL) or redis.
    * Unset: postgres on PostgreSQL (several instances may share it), memory on SQLite.
@@ -191,6 +210,8 @@ export interface PaymentsConfig {
   sepaSettleSeconds: number;
   /** WEBHOOK_RECONCILE_INTERVAL_S: the period of the webhook reconciliation job. */
   webhookReconcileSeconds: number;
+  /** SEPA_PRENOTIFICATION_DAYS */
+  sepaPrenotificationDays: number;
 }
 
 function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
@@ -199,6 +220,11 @@ function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  }
+  if (e.STRIPE_SECRET_KEY && e.SEPA_PRENOTIFICATION_DAYS < 3) {
+    throw new Error(
+      'Invalid configuration: SEPA_PRENOTIFICATION_DAYS must be at least 3 with Stripe (target_date)',
+    );
   }
   const mode = e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'unavailable' : 'sandbox';
   return {
@@ -209,6 +235,7 @@ function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
     webhookSecretFile: path.join(dataDir, 'webhook-secret'),
     sepaSettleSeconds: e.SANDBOX_SEPA_SETTLE_S,
     webhookReconcileSeconds: e.WEBHOOK_RECONCILE_INTERVAL_S,
+    sepaPrenotificationDays: e.SEPA_PRENOTIFICATION_DAYS,
   };
 }
 

@@ -546,23 +546,29 @@ describe('GET /v1/order/orderpdfweb', () => {
       );
       await runJobs(t.app);
       expect((await invoice(user, orderId)).statusCode).toBe(404); // not paid yet: no invoice
-      await advanceDays(t.app, 1);
+      // Collected on the day its pre-notification named (SEPA_PRENOTIFICATION_DAYS, 5).
+      await advanceDays(t.app, 5);
       await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
       const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
       expect(order!.status).toBe('paid');
       const { flat: text } = await invoiceText(user, orderId, `invoice-sepa-${language}`);
       const debited = berlinDate(order!.paid_at!);
+      // The provider's mandate reference, never the payment method's id.
+      expect(order!.mandate_reference).toMatch(/^[A-Z0-9]{16}$/);
+      expect(text).not.toContain(order!.payment_method_id!);
       if (language === 'de') {
         expect(text).toContain(
           `Der Rechnungsbetrag wurde am ${debited} per SEPA-Lastschrift von Ihrem Konto (IBAN endet auf 3000) eingezogen.`,
         );
-        expect(text).toContain(`Mandatsreferenz: ${order!.payment_method_id}`);
+        expect(text).toContain(`Mandatsreferenz: ${order!.mandate_reference}`);
+        expect(text).toContain(`Gläubiger-Identifikationsnummer: ${BRANDS.primepet.seller.creditorId}`);
         expect(text).toContain('innerhalb von acht Wochen');
       } else {
         expect(text).toContain(
           `The amount was debited by SEPA direct debit from your account (IBAN ending in 3000) on ${debited}.`,
         );
-        expect(text).toContain(`Mandate reference: ${order!.payment_method_id}`);
+        expect(text).toContain(`Mandate reference: ${order!.mandate_reference}`);
+        expect(text).toContain(`Creditor identifier: ${BRANDS.primepet.seller.creditorId}`);
         expect(text).toContain('within eight weeks');
       }
     },

@@ -734,7 +734,17 @@ describe(`payments sandbox (${testDatabaseKind})`, () => {
       idempotencyKey: `shape-${customerId}`,
     });
     const intent = await newIntent(customerId);
+    // A SEPA account comes with its mandate, named by the debit's charge (issue 33 item 14).
+    const sepa = await buyer({ iban: TEST_IBANS.settles });
+    const sepaIntent = await t.app.db
+      .selectFrom('payments_sandbox_object')
+      .select('id')
+      .where('object', '=', 'payment_intent')
+      .where('customer_id', '=', sepa.customerId)
+      .executeTakeFirstOrThrow();
+    const mandateId = (await provider.retrievePaymentIntent(sepaIntent.id)).mandateId!;
     const objects: Record<string, Record<string, unknown>> = {
+      mandate: (await api('GET', `/mandates/${mandateId}`)).json(),
       customer: (await api('GET', `/customers/${customerId}`)).json(),
       payment_intent: (await api('GET', `/payment_intents/${intent.id}`)).json(),
       payment_method: (await api('GET', `/payment_methods/${paymentMethodId}`)).json(),

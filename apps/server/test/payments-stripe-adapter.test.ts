@@ -187,7 +187,49 @@ describe('StripePaymentProvider against Stripe-shaped answers', () => {
       lastError: { code: null, declineCode: null, message: 'The payment failed.' },
       metadata: {},
       created: 1234567890,
+      mandateId: null,
+      sepaTargetDate: null,
     });
+  });
+
+  it("SEPA: asks for the target date, reads the mandate from the debit's charge and its reference from GET /v1/mandates/{id}", async () => {
+    http.answer = () =>
+      ok({
+        ...fixture('payment_intent'),
+        status: 'processing',
+        payment_method_options: { sepa_debit: { target_date: '2026-12-04' } },
+        latest_charge: {
+          ...fixture('charge'),
+          payment_method_details: {
+            type: 'sepa_debit',
+            sepa_debit: { last4: '3000', mandate: 'mandate_1Pgc78B7WZ01zgkW9EfgTVki' },
+          },
+        },
+      });
+    const intent = await provider.createPaymentIntent({
+      amountCents: 999,
+      customerId: 'cus_1',
+      paymentMethodTypes: ['card', 'sepa_debit'],
+      description: 'Premium, monthly',
+      metadata: {},
+      idempotencyKey: 'order-2',
+      sepaTargetDate: '2026-12-04',
+    });
+    expect(last().body.payment_method_options).toEqual({ sepa_debit: { target_date: '2026-12-04' } });
+    expect(intent).toMatchObject({
+      mandateId: 'mandate_1Pgc78B7WZ01zgkW9EfgTVki',
+      sepaTargetDate: '2026-12-04',
+    });
+    await provider.retrievePaymentIntent(intent.id);
+    expect(last().query).toEqual({ expand: ['payment_method', 'latest_charge'] });
+
+    http.answer = () => ok(fixture('mandate'));
+    expect(await provider.retrieveMandate('mandate_1Pgc78B7WZ01zgkW9EfgTVki')).toEqual({
+      id: 'mandate_1Pgc78B7WZ01zgkW9EfgTVki',
+      reference: '123456789',
+      paymentMethodId: 'pm_123456789',
+    });
+    expect(last()).toMatchObject({ method: 'GET', path: '/v1/mandates/mandate_1Pgc78B7WZ01zgkW9EfgTVki' });
   });
 
   it('retrieves an intent with its payment method expanded', async () => {
@@ -206,7 +248,7 @@ describe('StripePaymentProvider against Stripe-shaped answers', () => {
     expect(last()).toMatchObject({
       method: 'GET',
       path: '/v1/payment_intents/pi_1PgafyB7WZ01zgkWSjxsAJo3',
-      query: { expand: ['payment_method'] },
+      query: { expand: ['payment_method', 'latest_charge'] },
     });
     expect(intent).toMatchObject({
       status: 'succeeded',
@@ -412,13 +454,20 @@ describe('StripePaymentProvider against Stripe-shaped answers', () => {
     });
 
     http.answer = () =>
-      ok({ ...fixture('setup_intent'), status: 'succeeded', payment_method: 'pm_1', customer: 'cus_1' });
+      ok({
+        ...fixture('setup_intent'),
+        status: 'succeeded',
+        payment_method: 'pm_1',
+        customer: 'cus_1',
+        mandate: 'mandate_1',
+      });
     expect(await provider.retrieveSetupIntent('seti_1Pgag7B7WZ01zgkWSgwGdb8Z')).toEqual({
       id: 'seti_1Pgag7B7WZ01zgkWSgwGdb8Z',
       status: 'succeeded',
       customerId: 'cus_1',
       paymentMethodId: 'pm_1',
       metadata: {},
+      mandateId: 'mandate_1',
     });
     expect(last()).toMatchObject({ method: 'GET', path: '/v1/setup_intents/seti_1Pgag7B7WZ01zgkWSgwGdb8Z' });
 

@@ -339,7 +339,8 @@ describe('orders and payment', () => {
     expect(
       (await v1(t.app, 'DELETE', `/v1/order/delete?id=${orderId}`, undefined, as(user))).statusCode,
     ).toBe(434);
-    await advanceDays(t.app, 1);
+    // Collected on the day its pre-notification named (SEPA_PRENOTIFICATION_DAYS, 5).
+    await advanceDays(t.app, 5);
     status = await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
     expect(status.json().status).toBe('paid');
     expect((await myInfo(t.app, user)).product?.name).toBe('Premium');
@@ -352,7 +353,7 @@ describe('orders and payment', () => {
       'processing',
     );
     await runJobs(t.app);
-    await advanceDays(t.app, 1);
+    await advanceDays(t.app, 5);
     const status = await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
     expect(status.json().status).toBe('failed');
     expect((await myInfo(t.app, user)).product?.name).toBe('Free');

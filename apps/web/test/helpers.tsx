@@ -81,7 +81,7 @@ export function makeConfig(brandId: BrandId = 'primepet'): PublicConfig {
   return {
     brand: BRANDS[brandId],
     identity: { google: false, magicLink: true },
-    payments: { provider: 'sandbox', publishableKey: null },
+    payments: { provider: 'sandbox', publishableKey: null, sepaPrenotificationDays: 5 },
     publicUrl: 'http://localhost:3000',
     version: 'test',
   };

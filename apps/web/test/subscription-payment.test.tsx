@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BrandId, UserInfo } from '@pet/contract';
+import { BRANDS, type BrandId, type UserInfo } from '@pet/contract';
 import { redirectTo } from '@/features/subscription/payment/redirect';
 import {
   apiError,
@@ -34,7 +34,11 @@ function setup(
   options: { user?: Partial<UserInfo>; brand?: BrandId; routes?: Routes; publishableKey?: string } = {},
 ) {
   const config = makeConfig(options.brand);
-  config.payments = { provider: 'sandbox', publishableKey: options.publishableKey ?? 'pk_test_sandbox' };
+  config.payments = {
+    provider: 'sandbox',
+    publishableKey: options.publishableKey ?? 'pk_test_sandbox',
+    sepaPrenotificationDays: 5,
+  };
   return installFakeApi({
     brand: options.brand,
     user: makeUser({
@@ -440,6 +444,16 @@ describe('/my-account/subscription, step 2: Pay now', () => {
             product_id: PREMIUM.id,
             product_name: 'Premium',
             payment_type: 'sepa_debit',
+            ...(status === 'processing'
+              ? {
+                  sepa_debit: {
+                    collection_date: Date.UTC(2026, 11, 4),
+                    amount_cents: 999,
+                    mandate_reference: 'K7QW2M9XHP4T8RZC',
+                    creditor_id: BRANDS.primepet.seller.creditorId,
+                  },
+                }
+              : {}),
           }),
       },
     });
@@ -450,12 +464,20 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     const mandate = screen.getByTestId('sepa-mandate');
     expect(mandate).toHaveTextContent('Prime Pet GmbH');
     expect(mandate).toHaveTextContent('within 8 weeks');
-    expect(mandate).toHaveTextContent('at least 2 days in advance');
+    // The server's notice period and the brand's creditor identifier (issue 33 items 13, 14).
+    expect(mandate).toHaveTextContent('at least 5 days in advance');
+    expect(mandate).toHaveTextContent(`Creditor identifier: ${BRANDS.primepet.seller.creditorId}`);
     await enter(user, screen.getByRole('textbox', { name: /^IBAN/ }), 'DE89 3704 0044 0532 0130 00');
     await acceptTerms(user);
     await user.click(payButton());
 
     expect(await screen.findByText('Your direct debit is being processed')).toBeInTheDocument();
+    // The confirmation states what the pre-notification announced.
+    const debit = screen.getByTestId('sepa-debit');
+    expect(debit).toHaveTextContent('Collection date04.12.2026');
+    expect(debit).toHaveTextContent('Mandate referenceK7QW2M9XHP4T8RZC');
+    expect(debit).toHaveTextContent(`Creditor identifier${BRANDS.primepet.seller.creditorId}`);
+    expect(debit).toHaveTextContent('Amount9,99 €');
     const form = formOf(api.callsTo('POST', CONFIRM_PATH)[0]);
     expect(form['payment_method_data[type]']).toBe('sepa_debit');
     expect(form['payment_method_data[sepa_debit][iban]']).toBe('DE89370400440532013000');

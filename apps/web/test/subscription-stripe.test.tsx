@@ -67,7 +67,7 @@ afterEach(() => {
 
 function setup() {
   const config = makeConfig();
-  config.payments = { provider: 'stripe', publishableKey: 'pk_live_123' };
+  config.payments = { provider: 'stripe', publishableKey: 'pk_live_123', sepaPrenotificationDays: 5 };
   return installFakeApi({
     user: makeUser({
       product: FREE,

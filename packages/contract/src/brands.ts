@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditorIdValid } from './sepa.ts';
 import { UNLIMITED_DOCUMENTS } from './constants.ts';
 import { documentsLimitSchema } from './entities/subscription.ts';
 import { ACCOUNT_MENU_ITEMS } from './account-menu.ts';
@@ -126,6 +127,11 @@ export const brandConfigSchema = z.object({
     vatId: z.string().min(1),
     /** Prefix of the invoice numbers, e.g. PP-2026-000001. */
     invoicePrefix: z.string().min(1),
+    /**
+     * SEPA creditor identifier (Gläubiger-Identifikationsnummer, e.g. DE98ZZZ09999999999): printed
+     * with the mandate reference on the mandate text, every pre-notification and every invoice.
+     */
+    creditorId: z.string().refine(creditorIdValid, 'not a valid SEPA creditor identifier'),
   }),
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
@@ -229,6 +235,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       country: 'DE',
       vatId: 'DE312345678',
       invoicePrefix: 'PP',
+      creditorId: 'DE32ZZZ00000123456',
     },
   },
   hundeschutz: {
@@ -252,6 +259,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       country: 'DE',
       vatId: 'DE298765432',
       invoicePrefix: 'HS',
+      creditorId: 'DE51ZZZ00000234567',
     },
     limits: { ...base.limits, petUpsellBelowSequence: 4, petUpsellButton: false, preselectSinglePet: true },
     wording: {
@@ -319,6 +327,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       country: 'DE',
       vatId: 'DE287654321',
       invoicePrefix: 'GPS',
+      creditorId: 'DE70ZZZ00000345678',
     },
     plans: [
       { ...standardPlans[0]!, duration: null },
@@ -372,6 +381,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       country: 'DE',
       vatId: 'DE276543210',
       invoicePrefix: 'TF',
+      creditorId: 'DE89ZZZ00000456789',
     },
     limits: {
       ...base.limits,
@@ -398,6 +408,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       country: 'DE',
       vatId: 'DE265432109',
       invoicePrefix: 'PC',
+      creditorId: 'DE87ZZZ00000567890',
     },
   },
 };

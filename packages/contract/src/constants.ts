@@ -55,7 +55,10 @@ export const PLAN_SEQUENCE_MAX = 4;
 export const REACTIVATION_WINDOW_DAYS = 28;
 export const ACCOUNT_DELETION_MAX_HOURS = 24;
 export const SEPA_REFUND_WEEKS = 8;
-export const SEPA_PRENOTIFICATION_DAYS = 2;
+/** The spec's shortest SEPA pre-notification (days before the debit); the server's setting may be longer. */
+export const SEPA_PRENOTIFICATION_MIN_DAYS = 2;
+/** The server's default (SEPA_PRENOTIFICATION_DAYS). */
+export const SEPA_PRENOTIFICATION_DEFAULT_DAYS = 5;
 
 export const MAX_FILES_PER_UPLOAD = 5;
 export const MAX_FILE_BYTES = 26_214_400;

@@ -44,6 +44,8 @@ export const publicConfigSchema = z.object({
   payments: z.object({
     provider: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),
+    /** Days between a SEPA debit's pre-notification and its collection (the mandate text names them). */
+    sepaPrenotificationDays: z.number().int().min(2),
   }),
   publicUrl: z.string(),
   version: z.string(),

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './brands.ts';
+export * from './sepa.ts';
 export * from './account-menu.ts';
 export * from './http.ts';
 export * from './entities/index.ts';

@@ -15,6 +15,7 @@ import type { LostPetTables } from './tables/lost-pet.ts';
 import type { CreditNoteTables } from './tables/credit-notes.ts';
 import type { ExportTables } from './tables/exports.ts';
 import type { IdempotencyTables } from './tables/idempotency.ts';
+import type { SepaTables } from './tables/sepa.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -73,7 +74,8 @@ export interface Database
     LostPetTables,
     ExportTables,
     DataExportTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    SepaTables {}
 
 export interface PlanTables {
   product: ProductTable;

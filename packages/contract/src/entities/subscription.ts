@@ -253,6 +253,19 @@ export const orderStatusResponseSchema = z.object({
   product_id: idSchema,
   product_name: z.string(),
   payment_type: z.enum(['card', 'sepa_debit']).nullable(),
+  /**
+   * Added (issue 33 items 13, 14): a SEPA debit under way, as its pre-notification announced it:
+   * the day it is collected (epoch ms), the amount (cents), the mandate reference and the brand's
+   * creditor identifier. Absent for cards and before the debit is under way.
+   */
+  sepa_debit: z
+    .object({
+      collection_date: z.number().int(),
+      amount_cents: z.number().int(),
+      mandate_reference: z.string(),
+      creditor_id: z.string(),
+    })
+    .optional(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 

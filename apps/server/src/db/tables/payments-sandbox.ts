@@ -7,6 +7,8 @@ export type SandboxObjectKind =
   | 'setup_intent'
   | 'checkout.session'
   | 'refund'
+  /** A SEPA direct-debit mandate (mandate_...), made with the SEPA payment method it covers. */
+  | 'mandate'
   /** Never stored (events carry a charge built from its payment intent); listed for the union. */
   | 'charge';
 

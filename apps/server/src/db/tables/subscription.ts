@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { DbBool, IsoTimestamp } from '../schema.ts';
 
 /**
@@ -52,6 +53,8 @@ export interface SubscriptionOrderTable {
   paid_at: IsoTimestamp | null;
   failure_code: string | null;
   failure_message: string | null;
+  /** SEPA: the mandate reference the order was debited under (printed on its invoice). */
+  mandate_reference: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }

@@ -44,6 +44,8 @@ export async function purgeAccount(
     await trx.deleteFrom('user_tracker').where('user_id', '=', userId).execute();
     await trx.deleteFrom('code_redemption').where('user_id', '=', userId).execute();
     await trx.deleteFrom('coupon_redemption').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('sepa_prenotification').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('sepa_mandate').where('user_id', '=', userId).execute();
     // Paid orders are invoices: German law keeps them for 10 years (section 147 AO, 14b UStG), so
     // they stay; everything unpaid goes. (The period-end jobs find no subscription and do nothing.)
     await trx

@@ -188,6 +188,21 @@ export const DATA_SECTIONS: DataSection[] = [
       db.selectFrom('credit_note').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
   },
   {
+    name: 'sepa-mandates',
+    rows: (db, userId) =>
+      db.selectFrom('sepa_mandate').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+  },
+  {
+    name: 'sepa-prenotifications',
+    rows: (db, userId) =>
+      db
+        .selectFrom('sepa_prenotification')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+  },
+  {
     name: 'code-redemptions',
     rows: (db, userId) =>
       db.selectFrom('code_redemption').selectAll().where('user_id', '=', userId).execute(),

@@ -13,6 +13,13 @@ import type { WebhookFaults } from './webhook-faults.ts';
 import { registerWebhookReconcile } from './webhook-reconcile.ts';
 import { ownsTracker } from './tracker-ownership.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import {
+  SEPA_ANNOUNCE_RENEWAL_JOB,
+  SEPA_COLLECT_JOB,
+  SEPA_NOTICE_MAIL_JOB,
+  SepaPrenotifications,
+  type CollectPayload,
+} from './sepa-prenotification.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +32,17 @@ declare module 'fastify' {
 /** Register after identity (mailer, code activation, myinfo), documents and the payment platform. */
 export async function registerSubscription(app: FastifyInstance): Promise<void> {
   const { config } = app;
+  const sepa = new SepaPrenotifications({
+    db: app.db,
+    clock: app.clock,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    log: app.log,
+    provider: app.payments.provider,
+    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
+    originForBrand: (brand) => originForBrand(config, brand),
+    days: config.payments.sepaPrenotificationDays,
+  });
   const service = new SubscriptionService({
     db: app.db,
     kind: app.database.kind,
@@ -36,11 +54,18 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
     originForBrand: (brand) => originForBrand(config, brand),
     keepNewestDocuments: (userId, keep) => app.documents.keepNewest(userId, keep),
+    sepa,
   });
   app.decorate('subscription', service);
   app.jobs.register(SUBSCRIPTION_MAIL_JOB, (payload) => service.sendMail(payload));
   app.jobs.register(PERIOD_END_JOB, (payload) => service.periodEnded(payload));
   app.jobs.register(RENEWAL_RETRY_JOB, (payload) => service.retryRenewal(payload));
+  app.jobs.register(SEPA_NOTICE_MAIL_JOB, (payload) => sepa.sendNotice(payload));
+  app.jobs.register(SEPA_ANNOUNCE_RENEWAL_JOB, (payload) => service.announceRenewal(payload));
+  // The announced day came: the period-end charge (or its grace retry) runs again.
+  app.jobs.register(SEPA_COLLECT_JOB, (payload) =>
+    (payload as CollectPayload).attempt === 0 ? service.periodEnded(payload) : service.retryRenewal(payload),
+  );
   app.jobs.register(DOCUMENTS_WARNING_JOB, (payload) => service.warnDocumentsDeletion(payload));
   app.jobs.register(DOCUMENTS_CLEANUP_JOB, (payload) => service.cleanUpDocuments(payload));
   app.identityService.setDowngradingProvider((userId) => service.downgrading(userId));

@@ -36,6 +36,8 @@ export type PaymentNotice =
       type: 'sepa_debit';
       last4: string | null;
       mandateReference: string | null;
+      /** The brand's SEPA creditor identifier (Gläubiger-Identifikationsnummer). */
+      creditorId: string;
       /** The debit date, dd.MM.yyyy. */
       date: string;
     }
@@ -123,6 +125,7 @@ const TEXTS = {
     paidBySepa: (last4: string | null, date: string) =>
       `Der Rechnungsbetrag wurde am ${date} per SEPA-Lastschrift von Ihrem Konto${last4 ? ` (IBAN endet auf ${last4})` : ''} eingezogen.`,
     mandate: (reference: string) => `Mandatsreferenz: ${reference}`,
+    creditorId: (id: string) => `Gläubiger-Identifikationsnummer: ${id}`,
     sepaRefundRight:
       'Sie können innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen.',
     paidOther: (date: string) => `Bezahlt am ${date}.`,
@@ -162,6 +165,7 @@ const TEXTS = {
     paidBySepa: (last4: string | null, date: string) =>
       `The amount was debited by SEPA direct debit from your account${last4 ? ` (IBAN ending in ${last4})` : ''} on ${date}.`,
     mandate: (reference: string) => `Mandate reference: ${reference}`,
+    creditorId: (id: string) => `Creditor identifier: ${id}`,
     sepaRefundRight:
       'You may demand a refund of the debited amount within eight weeks, starting with the date on which your account was debited.',
     paidOther: (date: string) => `Paid on ${date}.`,
@@ -209,6 +213,7 @@ export function paymentText(data: InvoiceDocumentData): string[] {
     return [
       t.paidBySepa(p.last4, p.date),
       ...(p.mandateReference ? [t.mandate(p.mandateReference)] : []),
+      t.creditorId(p.creditorId),
       t.sepaRefundRight,
     ];
   }

@@ -216,7 +216,7 @@ export class InvoicesService {
       corrects: credit ? { number: bill.invoice_number!, date: invoiceDate(bill.paid_at!) } : null,
       lines: credit ? lines.map((line) => ({ ...line, amountCents: -line.amountCents })) : lines,
       totalCents: credit ? -(bill.credit_note_amount_cents ?? bill.amount_cents) : bill.amount_cents,
-      payment: this.paymentNotice(bill, method, paymentDate),
+      payment: this.paymentNotice(bill, method, paymentDate, brand.seller.creditorId),
     };
   }
 
@@ -255,18 +255,22 @@ export class InvoicesService {
     }
   }
 
-  private paymentNotice(bill: repo.BillRow, method: PaymentMethodInfo | null, date: string): PaymentNotice {
+  private paymentNotice(
+    bill: repo.BillRow,
+    method: PaymentMethodInfo | null,
+    date: string,
+    creditorId: string,
+  ): PaymentNotice {
     const type = method?.type ?? bill.payment_type;
     if (type === 'card') return { type, brand: method?.brand ?? null, last4: method?.last4 ?? null, date };
     if (type === 'sepa_debit') {
-      // Stripe keeps one mandate per SEPA payment method: the method names the mandate when the
-      // provider does not give its reference text.
-      const reference = (method as (PaymentMethodInfo & { mandateReference?: string | null }) | null)
-        ?.mandateReference;
+      // The reference of the provider's mandate object, recorded with the debit
+      // (sepa-prenotification.ts); never the payment method's id.
       return {
         type,
         last4: method?.last4 ?? null,
-        mandateReference: reference ?? bill.payment_method_id,
+        mandateReference: bill.mandate_reference,
+        creditorId,
         date,
       };
     }

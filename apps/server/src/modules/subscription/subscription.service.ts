@@ -51,6 +51,7 @@ import {
   type Quote,
 } from './pricing.ts';
 import * as repo from './subscription.repo.ts';
+import { SEPA_ANNOUNCE_RENEWAL_JOB, type SepaPrenotifications } from './sepa-prenotification.ts';
 import { formatDate, renderSubscriptionMail, type SubscriptionMailKind } from './subscription.mails.ts';
 
 /** Sends one subscription mail; scheduled in the transaction of the change it reports. */
@@ -106,6 +107,8 @@ export interface SubscriptionServiceDeps {
   originForBrand: (brand: BrandConfig) => string;
   /** Deletes all but the newest `keep` documents of a user (documents module). */
   keepNewestDocuments: (userId: string, keep: number) => Promise<number>;
+  /** SEPA mandates and pre-notifications (sepa-prenotification.ts). */
+  sepa: SepaPrenotifications;
 }
 
 export interface Buyer {
@@ -422,6 +425,8 @@ export class SubscriptionService {
         description: `${brand.name}: ${product.name} (${order.order_number})`,
         metadata: { order_id: orderId, user_id: user.id, partner_id: brand.partnerId, kind: 'purchase' },
         idempotencyKey: `order-${orderId}`,
+        // Paid by SEPA, it is collected on the day its pre-notification names.
+        sepaTargetDate: this.deps.sepa.firstDebitDate(now),
       });
       if (!intent.clientSecret)
         throw new PaymentProviderUnavailableError('payment intent without client secret');
@@ -508,6 +513,7 @@ export class SubscriptionService {
       product_id: order.product_id,
       product_name: product?.name ?? '',
       payment_type: order.payment_type,
+      ...(await this.deps.sepa.firstDebitOf(order)),
     };
   }
 
@@ -542,6 +548,7 @@ export class SubscriptionService {
       (await repo.findOrderByPaymentIntent(db, intent.id)) ??
       (intent.metadata.order_id ? await this.orderById(intent.metadata.order_id) : undefined);
     if (!order) return; // deleted after a decline, or not ours
+    await this.deps.sepa.debitUnderWay(intent, order);
     if (intent.status === 'succeeded') await this.markPaid(order.id, intent);
     else if (intent.status === 'processing') await this.markProcessing(order.id, intent);
     else if (
@@ -701,6 +708,12 @@ export class SubscriptionService {
       runAt: periodEnd,
       dedupeKey: `period-end:${userId}:${payload.periodEnd}`,
     });
+    // A SEPA renewal is announced before it is collected (sepa-prenotification.ts).
+    await this.deps.jobs.schedule(SEPA_ANNOUNCE_RENEWAL_JOB, payload, {
+      trx,
+      runAt: this.deps.sepa.announceAt(periodEnd),
+      dedupeKey: `sepa-announce:${userId}:${payload.periodEnd}`,
+    });
   }
 
   // --- Period end: renewal, downgrade, termination ------------------------------------------------
@@ -718,6 +731,15 @@ export class SubscriptionService {
       return;
     }
     await this.chargeRenewal(userId, periodEnd, 0);
+  }
+
+  /** Days before the period end: a SEPA renewal's pre-notification (nothing is charged). */
+  async announceRenewal(payload: unknown): Promise<void> {
+    const { userId, periodEnd } = payload as PeriodPayload;
+    const subscription = await repo.findSubscription(this.deps.db, userId);
+    if (!subscription || subscription.current_period_end !== periodEnd) return;
+    if (subscription.cancel_at_period_end === 1 || subscription.payment_method_type !== 'sepa_debit') return;
+    await this.chargeRenewal(userId, periodEnd, 0, 'announce');
   }
 
   /** The retry job of a failed renewal (attempt 1 to 3 after the period end). */
@@ -738,7 +760,12 @@ export class SubscriptionService {
    * from (user, period, attempt) and the same idempotency key at the provider: running the job
    * twice charges once.
    */
-  private async chargeRenewal(userId: string, periodEnd: string, attempt: number): Promise<void> {
+  private async chargeRenewal(
+    userId: string,
+    periodEnd: string,
+    attempt: number,
+    mode: 'charge' | 'announce' = 'charge',
+  ): Promise<void> {
     const { db } = this.deps;
     const provider = this.requireProvider();
     const subscription = (await repo.findSubscription(db, userId))!;
@@ -755,6 +782,7 @@ export class SubscriptionService {
       !subscription.default_payment_method_id
     ) {
       // Nothing that could be charged (plan withdrawn, no saved method): the plan ends.
+      if (mode === 'announce') return;
       await this.endPlan(userId, periodEnd, 'plan-ended');
       return;
     }
@@ -765,6 +793,19 @@ export class SubscriptionService {
     if (couponApplies) {
       const coupon = await repo.findCoupon(db, subscription.partner_id, subscription.coupon_id!);
       if (coupon) discountCents = couponDiscountCents(coupon, price.planCents);
+    }
+    // SEPA: collected only after its pre-notification; asking sends one when none went out.
+    if (subscription.payment_method_type === 'sepa_debit') {
+      const ready = await this.deps.sepa.readyToCollect({
+        userId,
+        partnerId: subscription.partner_id,
+        periodEnd,
+        attempt,
+        productId: product.id,
+        amountCents: price.planCents - discountCents,
+        paymentMethodId: subscription.default_payment_method_id,
+      });
+      if (!ready || mode === 'announce') return;
     }
     const orderId = uuidFromKey(`renewal:${userId}:${periodEnd}:${attempt}`);
     const brand = this.deps.brandForPartner(subscription.partner_id);
@@ -1159,6 +1200,8 @@ export class SubscriptionService {
     const setupIntent = await provider.retrieveSetupIntent(session.setupIntentId);
     if (!setupIntent.paymentMethodId || !session.customerId) return;
     const method = await provider.retrievePaymentMethod(setupIntent.paymentMethodId);
+    if (method.type === 'sepa_debit')
+      await this.deps.sepa.recordMandate(userId, method.id, setupIntent.mandateId);
     await provider.setDefaultPaymentMethod(session.customerId, method.id, `default-pm-${session.id}`);
     await this.deps.db.transaction().execute(async (trx) => {
       const subscription = await repo.lockSubscription(trx, this.deps.kind, userId);

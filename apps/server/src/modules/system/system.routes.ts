@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicConfigSchema } from '@pet/contract';
+import { publicConfigSchema, SEPA_PRENOTIFICATION_DEFAULT_DAYS } from '@pet/contract';
 import { isDatabaseReachable } from '../../db/database.ts';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
@@ -11,7 +11,11 @@ export interface SystemRoutesOptions {
   /** Sign-in options the web shows (Google only when configured). */
   identity?: { google: boolean; magicLink: boolean };
   /** Which payment fields the web shows: the sandbox's or Stripe's Elements with this key. */
-  payments?: { provider: 'sandbox' | 'stripe'; publishableKey: string | null };
+  payments?: {
+    provider: 'sandbox' | 'stripe';
+    publishableKey: string | null;
+    sepaPrenotificationDays: number;
+  };
 }
 
 /** Liveness, readiness and the brand configuration the SPA loads at start. */
@@ -48,7 +52,11 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
           reply.serialize({
             brand: request.brand,
             identity: options.identity ?? { google: false, magicLink: false },
-            payments: options.payments ?? { provider: 'sandbox' as const, publishableKey: null },
+            payments: options.payments ?? {
+              provider: 'sandbox' as const,
+              publishableKey: null,
+              sepaPrenotificationDays: SEPA_PRENOTIFICATION_DEFAULT_DAYS,
+            },
             publicUrl: options.publicUrl,
             version: options.version,
           }),

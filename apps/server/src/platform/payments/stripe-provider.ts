@@ -5,6 +5,7 @@ import {
   type CheckoutSessionInfo,
   type CreatePaymentIntentInput,
   type CustomerInput,
+  type MandateInfo,
   type OffSessionChargeInput,
   type PaymentError,
   type PaymentIntentInfo,
@@ -50,7 +51,8 @@ export interface StripeProviderOptions {
 
 /** Every method a customer may pay with here; a saved method brings its own type. */
 const ALL_METHOD_TYPES: PaymentMethodType[] = ['card', 'sepa_debit'];
-const EXPAND_METHOD = ['payment_method'];
+/** The method, and the charge whose SEPA details name the mandate. */
+const EXPAND_METHOD = ['payment_method', 'latest_charge'];
 /** Stripe's largest page of a list. */
 const EVENT_PAGE_SIZE = 100;
 
@@ -118,6 +120,7 @@ export function mapPaymentIntent(
   related: { paymentMethod?: Stripe.PaymentMethod | null } = {},
 ): PaymentIntentInfo {
   const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const failure = intent.last_payment_error ?? null;
   const allowedTypes = intent.payment_method_types ?? intent.allowed_payment_method_types ?? [];
   return {
@@ -143,6 +146,8 @@ export function mapPaymentIntent(
       : null,
     metadata: { ...(intent.metadata ?? {}) },
     created: intent.created ?? 0,
+    mandateId: charge?.payment_method_details?.sepa_debit?.mandate ?? null,
+    sepaTargetDate: intent.payment_method_options?.sepa_debit?.target_date ?? null,
   };
 }
 
@@ -192,6 +197,7 @@ export function mapSetupIntent(intent: Stripe.SetupIntent): SetupIntentInfo {
     customerId: idOf(intent.customer),
     paymentMethodId: idOf(intent.payment_method),
     metadata: { ...(intent.metadata ?? {}) },
+    mandateId: idOf(intent.mandate),
   };
 }
 
@@ -298,6 +304,9 @@ export class StripePaymentProvider implements PaymentProvider {
           allowed_payment_method_types: input.paymentMethodTypes,
           // The method the customer pays with now is saved for the renewals (charged off-session).
           setup_future_usage: 'off_session',
+          ...(input.sepaTargetDate
+            ? { payment_method_options: { sepa_debit: { target_date: input.sepaTargetDate } } }
+            : {}),
           description: input.description,
           metadata: input.metadata,
         },
@@ -385,6 +394,13 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async retrievePaymentMethod(id: string): Promise<PaymentMethodInfo> {
     return mapPaymentMethod(await this.call(() => this.stripe.paymentMethods.retrieve(id)));
+  }
+
+  async retrieveMandate(id: string): Promise<MandateInfo> {
+    const mandate = await this.call(() => this.stripe.mandates.retrieve(id));
+    const reference = mandate.payment_method_details?.sepa_debit?.reference;
+    if (!reference) throw new Error(`mandate ${id} is not a SEPA mandate with a reference`);
+    return { id: mandate.id, reference, paymentMethodId: idOf(mandate.payment_method) ?? '' };
   }
 
   async refundPayment(input: RefundInput): Promise<RefundInfo> {

@@ -46,6 +46,18 @@ export interface PaymentIntentInfo {
   metadata: Record<string, string>;
   /** Epoch seconds. */
   created: number;
+  /** SEPA: the mandate the debit is made under (its latest charge's), once confirmed. */
+  mandateId: string | null;
+  /** SEPA: the day the debit is collected (YYYY-MM-DD), when the intent was created with one. */
+  sepaTargetDate: string | null;
+}
+
+/** A SEPA direct-debit mandate (Stripe's mandate object). */
+export interface MandateInfo {
+  id: string;
+  /** The mandate reference (Mandatsreferenz) the customer's bank shows. */
+  reference: string;
+  paymentMethodId: string;
 }
 
 export interface PaymentMethodInfo {
@@ -86,6 +98,8 @@ export interface SetupIntentInfo {
   customerId: string | null;
   paymentMethodId: string | null;
   metadata: Record<string, string>;
+  /** SEPA: the mandate the customer gave with the new account. */
+  mandateId: string | null;
 }
 
 export interface CustomerInput {
@@ -112,6 +126,11 @@ export interface CreatePaymentIntentInput {
   description: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+  /**
+   * SEPA: the day (YYYY-MM-DD) the debit is to be collected, the one its pre-notification names
+   * (Stripe's payment_method_options.sepa_debit.target_date).
+   */
+  sepaTargetDate?: string;
 }
 
 export interface OffSessionChargeInput {
@@ -213,6 +232,8 @@ export interface PaymentProvider {
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo>;
   retrieveSetupIntent(id: string): Promise<SetupIntentInfo>;
   retrievePaymentMethod(id: string): Promise<PaymentMethodInfo>;
+  /** GET /v1/mandates/{id}: a SEPA mandate with its reference. */
+  retrieveMandate(id: string): Promise<MandateInfo>;
   /** Refunds a succeeded payment (stripe.refunds.create); the same idempotency key refunds once. */
   refundPayment(input: RefundInput): Promise<RefundInfo>;
 

@@ -250,6 +250,9 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
     listEvents(store, qs.parse(request.url.split('?')[1] ?? '') as FormParams),
   );
   api.get<IdParams>('/events/:id', hidden, (request) => retrieveEvent(store, request.params.id));
+  api.get<IdParams>('/mandates/:id', hidden, (request) =>
+    answer(request, engine.retrieveMandate(request.params.id)),
+  );
 
   // ---- sandbox test helper (not Stripe's): a saved method that starts failing ----
   api.post<IdParams>('/test_helpers/payment_methods/:id/decline_future_charges', hidden, (request, reply) =>

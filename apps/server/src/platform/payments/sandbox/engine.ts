@@ -13,6 +13,7 @@ import {
   type SandboxApiError,
 } from './errors.ts';
 import { newStripeId } from './ids.ts';
+import { mandateObject, newMandateReference, type SandboxMandate } from './mandates.ts';
 import {
   cardBrand,
   chargeOutcome,
@@ -81,6 +82,10 @@ export interface RequestInfo {
   idempotency_key: string | null;
 }
 const NO_REQUEST: RequestInfo = { id: null, idempotency_key: null };
+
+/** Stripe's window for payment_method_options[sepa_debit][target_date], in days from today. */
+const SEPA_TARGET_DATE_MAX_DAYS = 15;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** What the sandbox keeps beside a payment intent. */
 interface IntentState {
@@ -231,6 +236,8 @@ export class SandboxEngine {
         setupFutureUsage:
           setupFutureUsage === 'off_session' || setupFutureUsage === 'on_session' ? setupFutureUsage : null,
       });
+      const targetDate = this.sepaTargetDate(params, unit.now);
+      if (targetDate) intent.payment_method_options = { sepa_debit: { target_date: targetDate } };
       await this.store.insert(unit.trx, intent, unit.now, {});
       if (!flag(params, 'confirm')) return { intent, failure: null };
       const paymentMethod = text(params, 'payment_method');
@@ -493,6 +500,7 @@ export class SandboxEngine {
       await this.attach(unit, method, session.customer);
       setupIntent.status = 'succeeded';
       setupIntent.payment_method = method.id;
+      setupIntent.mandate = behaviour.mandateId ?? null;
       setupIntent.last_setup_error = null;
       await this.store.save(unit.trx, setupIntent, unit.now);
       session.status = 'complete';
@@ -512,6 +520,10 @@ export class SandboxEngine {
     };
     const expanded: Record<string, unknown> = { ...object };
     for (const path of paths) {
+      if (path === 'latest_charge' && object.object === 'payment_intent') {
+        expanded[path] = await this.latestCharge(object as SandboxPaymentIntent);
+        continue;
+      }
       const kind = expandable[path];
       if (!kind || !(path in object)) {
         throw invalidRequest(`This property cannot be expanded (${path}).`, { param: 'expand' });
@@ -521,6 +533,34 @@ export class SandboxEngine {
       expanded[path] = (await this.store.find(this.store.db, kind, id))?.data ?? id;
     }
     return expanded as T;
+  }
+
+  /** GET /v1/mandates/:id */
+  async retrieveMandate(id: string): Promise<SandboxMandate> {
+    return this.load(this.store.db, 'mandate', id);
+  }
+
+  /** An intent's latest charge as Stripe answers it when expanded, with the SEPA mandate it used. */
+  private async latestCharge(intent: SandboxPaymentIntent) {
+    if (!intent.latest_charge) return null;
+    const db = this.store.db;
+    const stored = await this.store.find<'payment_intent', IntentState>(db, 'payment_intent', intent.id);
+    const refunds: SandboxRefund[] = [];
+    for (const id of stored?.state?.refundIds ?? []) {
+      const refund = await this.store.find(db, 'refund', id);
+      if (refund) refunds.unshift(refund.data);
+    }
+    // A failed debit no longer names its method on the intent; the error does.
+    const methodId = intent.payment_method ?? intent.last_payment_error?.payment_method?.id ?? null;
+    const method = methodId
+      ? await this.store.find<'payment_method', InstrumentBehaviour>(db, 'payment_method', methodId)
+      : null;
+    return chargeObject({
+      intent,
+      method: method?.data ?? null,
+      refunds,
+      mandate: method?.state?.mandateId ?? null,
+    });
   }
 
   // ---- refunds --------------------------------------------------------------------------------
@@ -649,6 +689,8 @@ export class SandboxEngine {
       case 'processing': {
         intent.status = 'processing';
         intent.payment_method = method.id;
+        // The debit's charge exists (pending) from now on; it names the mandate.
+        intent.latest_charge = newStripeId('ch');
         // Stripe attaches the method once the intent is confirmed without further action.
         if (intent.setup_future_usage && intent.customer) await this.attach(unit, method, intent.customer);
         await this.store.save(unit.trx, intent, unit.now);
@@ -657,7 +699,7 @@ export class SandboxEngine {
           { paymentIntentId: intent.id },
           {
             trx: unit.trx,
-            runAt: new Date(unit.now.getTime() + this.options.sepaSettleSeconds * 1000),
+            runAt: this.settlementTime(intent, unit.now),
             dedupeKey: `${SETTLE_SEPA_JOB}:${intent.id}`,
           },
         );
@@ -679,10 +721,11 @@ export class SandboxEngine {
     intent: SandboxPaymentIntent,
     method: SandboxPaymentMethod,
   ): Promise<void> {
+    // A settled SEPA debit keeps its pending charge; any other success is a new charge.
+    intent.latest_charge = intent.status === 'processing' ? intent.latest_charge : newStripeId('ch');
     intent.status = 'succeeded';
     intent.payment_method = method.id;
     intent.amount_received = intent.amount;
-    intent.latest_charge = newStripeId('ch');
     intent.last_payment_error = null;
     if (intent.setup_future_usage && intent.customer) await this.attach(unit, method, intent.customer);
     await this.store.save(unit.trx, intent, unit.now);
@@ -695,9 +738,9 @@ export class SandboxEngine {
     method: SandboxPaymentMethod,
     problem: CardProblem,
   ): Promise<void> {
+    intent.latest_charge = intent.status === 'processing' ? intent.latest_charge : newStripeId('ch');
     intent.status = 'requires_payment_method';
     intent.payment_method = null;
-    intent.latest_charge = newStripeId('ch');
     intent.last_payment_error = lastError(problem, method);
     await this.store.save(unit.trx, intent, unit.now);
     await this.emit(unit, 'payment_intent.payment_failed', intent);
@@ -837,9 +880,18 @@ export class SandboxEngine {
       type: 'sepa_debit',
       sepa: { ...details, fingerprint: fingerprint(iban) },
     });
+    // Entering the IBAN with the mandate text is the customer's acceptance of the mandate.
+    const mandate = mandateObject({
+      id: newStripeId('mandate'),
+      acceptedAt: created,
+      paymentMethod: id,
+      reference: newMandateReference(),
+    });
+    await this.store.insert(unit.trx, mandate, unit.now);
     const behaviour: InstrumentBehaviour = {
       type: 'sepa_debit',
       settlement: FAILING_TEST_IBANS.has(iban) ? 'fails' : 'succeeds',
+      mandateId: mandate.id,
     };
     await this.store.insert(unit.trx, method, unit.now, behaviour);
     return { method, behaviour };
@@ -903,6 +955,33 @@ export class SandboxEngine {
         { param: 'client_secret' },
       );
     }
+  }
+
+  /**
+   * payment_method_options[sepa_debit][target_date] (YYYY-MM-DD): the day a SEPA debit is
+   * collected, which is what its pre-notification announced. Stripe takes up to 15 days ahead.
+   */
+  private sepaTargetDate(params: FormParams, now: Date): string | null {
+    const param = 'payment_method_options[sepa_debit][target_date]';
+    const value = text(nested(nested(params, 'payment_method_options'), 'sepa_debit'), 'target_date');
+    if (value === undefined) return null;
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+    const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+    if (Number.isNaN(day) || day <= today || day > today + SEPA_TARGET_DATE_MAX_DAYS * DAY_MS) {
+      throw invalidRequest(
+        `target_date must be a date in YYYY-MM-DD format between tomorrow and ${SEPA_TARGET_DATE_MAX_DAYS} days from now.`,
+        { param },
+      );
+    }
+    return value;
+  }
+
+  /** When a SEPA debit settles: after the settlement delay, and never before its target date. */
+  private settlementTime(intent: SandboxPaymentIntent, now: Date): Date {
+    const afterDelay = now.getTime() + this.options.sepaSettleSeconds * 1000;
+    const options = intent.payment_method_options as { sepa_debit?: { target_date?: string } } | undefined;
+    const target = options?.sepa_debit?.target_date;
+    return new Date(Math.max(afterDelay, target ? Date.parse(`${target}T00:00:00Z`) : 0));
   }
 
   /** allowed_payment_method_types (the SDK's API version), or payment_method_types of older versions. */

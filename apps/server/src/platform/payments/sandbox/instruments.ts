@@ -39,6 +39,8 @@ export type InstrumentBehaviour = (
 ) & {
   /** Set by the decline_future_charges test helper: a card that starts failing. */
   declineFutureCharges?: boolean;
+  /** SEPA: the mandate given with the IBAN (every debit of this method is made under it). */
+  mandateId?: string;
 };
 
 export const DECLINES = {

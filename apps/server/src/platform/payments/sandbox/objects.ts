@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { randomToken } from './ids.ts';
+import type { SandboxMandate } from './mandates.ts';
 
 /**
  * The Stripe objects the sandbox answers, with the fields (and their order) of Stripe's published
@@ -185,7 +186,8 @@ export type SandboxObject =
   | SandboxSetupIntent
   | SandboxCheckoutSession
   | SandboxRefund
-  | SandboxCharge;
+  | SandboxCharge
+  | SandboxMandate;
 
 export interface SandboxEvent {
   id: string;
@@ -549,8 +551,12 @@ export function chargeObject(input: {
   intent: SandboxPaymentIntent;
   method: SandboxPaymentMethod | null;
   refunds: SandboxRefund[];
+  /** SEPA: the mandate the debit is made under (payment_method_details.sepa_debit.mandate). */
+  mandate?: string | null;
 }): SandboxCharge {
   const { intent, method } = input;
+  const details =
+    method?.type === 'sepa_debit' ? { ...method.sepa_debit, mandate: input.mandate ?? null } : method?.card;
   const id = intent.latest_charge ?? `ch_${intent.id.slice(3)}`;
   const refunded = input.refunds.reduce((sum, refund) => sum + refund.amount, 0);
   const type = method?.type ?? 'card';
@@ -583,7 +589,7 @@ export function chargeObject(input: {
     paid: true,
     payment_intent: intent.id,
     payment_method: method?.id ?? intent.payment_method,
-    payment_method_details: method ? { [type]: method[type] ?? null, type } : null,
+    payment_method_details: method ? { [type]: details ?? null, type } : null,
     receipt_email: null,
     receipt_number: null,
     receipt_url: null,
@@ -594,7 +600,8 @@ export function chargeObject(input: {
     source_transfer: null,
     statement_descriptor: null,
     statement_descriptor_suffix: null,
-    status: 'succeeded',
+    // A SEPA debit's charge is pending until it settles.
+    status: intent.status === 'processing' ? 'pending' : 'succeeded',
     transfer_data: null,
     transfer_group: null,
   };

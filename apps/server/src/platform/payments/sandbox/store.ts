@@ -13,6 +13,7 @@ import type {
   SandboxRefund,
   SandboxSetupIntent,
 } from './objects.ts';
+import type { SandboxMandate } from './mandates.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,6 +25,7 @@ interface ObjectsByKind {
   'checkout.session': SandboxCheckoutSession;
   refund: SandboxRefund;
   charge: SandboxCharge;
+  mandate: SandboxMandate;
 }
 
 export interface StoredObject<T, S> {

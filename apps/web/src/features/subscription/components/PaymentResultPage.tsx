@@ -19,6 +19,7 @@ import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { useDeleteOrder, useOrderStatus } from '../api/orders';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
 import { ResultCard, ResultText as Text } from './ResultCard';
+import { SepaDebitDetails } from './SepaDebitDetails';
 
 /**
  * /my-account/subscription/successful?order_id= (account-area section 2): follows the order until
@@ -153,6 +154,7 @@ export function PaymentResultPage() {
         actions={home('contained')}
       >
         <Text>{t('subscription.result.processingText', { plan: order.product_name })}</Text>
+        {order.sepa_debit ? <SepaDebitDetails debit={order.sepa_debit} /> : null}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <CircularProgress size={16} color="inherit" aria-hidden />
           <Typography variant="body2">{t('subscription.result.processingWatching')}</Typography>

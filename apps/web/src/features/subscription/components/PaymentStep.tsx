@@ -268,6 +268,7 @@ export function PaymentStep({
                 onMethodChange={setMethod}
                 payments={payments}
                 sellerName={brand.seller.legalName}
+                creditorId={brand.seller.creditorId}
                 disabled={busy}
                 confirmerRef={confirmer}
               />

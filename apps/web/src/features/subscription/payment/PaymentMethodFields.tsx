@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import { useTranslation } from '@/lib/i18n-react';
-import { SEPA_PRENOTIFICATION_DAYS, SEPA_REFUND_WEEKS, type PublicConfig } from '@pet/contract';
+import { SEPA_REFUND_WEEKS, type PublicConfig } from '@pet/contract';
 import { SandboxPaymentFields } from './SandboxPaymentFields';
 import type { PaymentConfirmer, PaymentMethodKind } from './types';
 
@@ -23,6 +23,8 @@ export interface PaymentMethodFieldsProps {
   payments: PublicConfig['payments'];
   /** The brand's seller, named in the SEPA mandate. */
   sellerName: string;
+  /** The brand's SEPA creditor identifier (Gläubiger-Identifikationsnummer), printed in the mandate. */
+  creditorId: string;
   disabled?: boolean;
   confirmerRef: Ref<PaymentConfirmer>;
 }
@@ -84,6 +86,7 @@ export function PaymentMethodFields({
   onMethodChange,
   payments,
   sellerName,
+  creditorId,
   disabled,
   confirmerRef,
 }: PaymentMethodFieldsProps) {
@@ -144,7 +147,8 @@ export function PaymentMethodFields({
           {t('subscription.payment.sepaMandate', {
             seller: sellerName,
             weeks: SEPA_REFUND_WEEKS,
-            days: SEPA_PRENOTIFICATION_DAYS,
+            days: payments.sepaPrenotificationDays,
+            creditorId,
           })}
         </Typography>
       ) : null}
