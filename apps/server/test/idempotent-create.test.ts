@@ -153,6 +153,31 @@ describe(`idempotent creates (${testDatabaseKind})`, () => {
       .where('idem_key', '=', key)
       .execute();
     expect(rows).toHaveLength(1);
+    // The other expired rows (the other tests' keys, the stranger's too) are swept, at most once
+    // a window, as keys come in.
+    await advanceSeconds(61);
+    const next = await v1(
+      t.app,
+      'POST',
+      '/v1/pet',
+      { name: 'Ida', pet_type: 'Cat' },
+      withKey(t.owner, randomUUID()),
+    );
+    expect(next.statusCode).toBe(201);
+    const now = (await t.app.inject({ method: 'GET', url: '/dev/clock' })).json<{ now: string }>().now;
+    const cutoff = new Date(Date.parse(now) - 60_000).toISOString();
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.app.db
+              .selectFrom('idempotency_key')
+              .select('id')
+              .where('created_at', '<', cutoff)
+              .execute()
+          ).length,
+      )
+      .toBe(0);
   });
 
   it('keeps no 5xx answer (a plan-limit refusal): the same key runs again once the limit allows it', async () => {

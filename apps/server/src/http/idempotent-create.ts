@@ -55,7 +55,8 @@ function fingerprintOf(request: FastifyRequest): string {
  * unique (user, key) pair lets exactly one of several parallel requests in; the others wait for
  * its answer and send it again. So a repeated or concurrent request never makes a second record,
  * and keys are per user: another user's same key is another row. Expired rows (older than the
- * window) are removed as new keys come in, and with the account (account/purge.ts).
+ * window) are taken over by a new request with the same key, swept once a window, and removed
+ * with the account (account/purge.ts).
  *
  * Routes opt in with `config: createOnce`. Register before compression: the answer is kept as the
  * serialized JSON the handler produced.
@@ -63,6 +64,17 @@ function fingerprintOf(request: FastifyRequest): string {
 export const idempotentCreatePlugin = fp<IdempotentCreateOptions>(
   async (app, { db, now }) => {
     app.decorateRequest('idempotencyClaim', undefined);
+
+    // Expired rows of every user go at most once a window, beside the requests (not awaited).
+    let sweptAt = -Infinity;
+    const sweepExpired = (nowMs: number) => {
+      if (nowMs - sweptAt < IDEMPOTENCY_WINDOW_MS) return;
+      sweptAt = nowMs;
+      db.deleteFrom('idempotency_key')
+        .where('created_at', '<', new Date(nowMs - IDEMPOTENCY_WINDOW_MS).toISOString())
+        .execute()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'expired idempotency keys not removed'));
+    };
 
     const claim: preHandlerAsyncHookHandler = async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER];
@@ -72,21 +84,31 @@ export const idempotentCreatePlugin = fp<IdempotentCreateOptions>(
       const waitUntil = performance.now() + WAIT_FOR_FIRST_MS;
       for (;;) {
         const nowMs = now();
-        await db
-          .deleteFrom('idempotency_key')
-          .where('created_at', '<', new Date(nowMs - IDEMPOTENCY_WINDOW_MS).toISOString())
-          .execute();
+        const createdAt = new Date(nowMs).toISOString();
+        sweepExpired(nowMs);
         const id = randomUUID();
+        // One statement claims a new key or takes over an expired one (its old request, if it is
+        // still running, then stores nothing: its row id is gone).
         const inserted = await db
           .insertInto('idempotency_key')
-          .values({
-            id,
-            user_id: user.id,
-            idem_key: key,
-            fingerprint,
-            created_at: new Date(nowMs).toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
+          .values({ id, user_id: user.id, idem_key: key, fingerprint, created_at: createdAt })
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'idem_key'])
+              .doUpdateSet({
+                id,
+                fingerprint,
+                created_at: createdAt,
+                status_code: null,
+                content_type: null,
+                body: null,
+              })
+              .where(
+                'idempotency_key.created_at',
+                '<',
+                new Date(nowMs - IDEMPOTENCY_WINDOW_MS).toISOString(),
+              ),
+          )
           .returning('id')
           .executeTakeFirst();
         if (inserted) {
@@ -99,7 +121,7 @@ export const idempotentCreatePlugin = fp<IdempotentCreateOptions>(
           .where('user_id', '=', user.id)
           .where('idem_key', '=', key)
           .executeTakeFirst();
-        // Gone meanwhile (expired, or its answer was a 5xx): claim it again.
+        // Gone meanwhile (its answer was a 5xx, or swept): claim it again.
         if (first) {
           if (first.fingerprint !== fingerprint) {
             throw badRequest(
