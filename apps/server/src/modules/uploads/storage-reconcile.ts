@@ -4,6 +4,7 @@ import {
   reconcileStorage,
   type StorageKeyOwner,
 } from '../../platform/storage/index.ts';
+import { finderPhotoKeyOf } from '../lost-pet/finder-photo.ts';
 
 export const STORAGE_RECONCILE_JOB = 'storage.reconcile';
 const DAY_MS = 24 * 3600 * 1000;
@@ -26,6 +27,11 @@ function imageOwners(app: FastifyInstance): StorageKeyOwner[] {
       named: async (keys) =>
         (await app.db.selectFrom('pet').select('image_key').where('image_key', 'in', keys).execute()).map(
           (row) => row.image_key!,
+        ),
+      // The lost-pet finder page's small copy, made on its first opening.
+      optionalKeys: async () =>
+        (await app.db.selectFrom('pet').select('image_key').where('image_key', 'is not', null).execute()).map(
+          (row) => finderPhotoKeyOf(row.image_key!),
         ),
     },
     {
