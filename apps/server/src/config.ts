@@ -49,6 +49,11 @@ const envSchema = z.object({
   /** Path-style bucket URLs; default true when S3_ENDPOINT is set, false for AWS. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   /**
+   * Stored files no row names (and uploads that never committed) are removed by the storage
+   * reconciler once they are this many seconds old; younger ones may belong to an upload in flight.
+   */
+  STORAGE_ORPHAN_GRACE_S: z.coerce.number().int().min(0).default(3600),
+  /**
    * HMAC secret of signed file URLs. Unset: generated once and kept in DATA_DIR/file-url-secret.
    * Several instances must share one: required with FILES_STORAGE=s3 in production.
    */
@@ -257,6 +262,8 @@ export type StorageConfig = {
   /** From FILE_URL_SECRET; null means generated once into urlSecretFile. */
   urlSecret: string | null;
   urlSecretFile: string;
+  /** STORAGE_ORPHAN_GRACE_S: the reconciler's grace period (modules/uploads/storage-reconcile.ts). */
+  orphanGraceSeconds: number;
 } & (
   | { kind: 'local'; dir: string }
   | {
@@ -273,6 +280,7 @@ function storageConfig(e: Env, dataDir: string): StorageConfig {
   const secret = {
     urlSecret: e.FILE_URL_SECRET ?? null,
     urlSecretFile: path.join(dataDir, 'file-url-secret'),
+    orphanGraceSeconds: e.STORAGE_ORPHAN_GRACE_S,
   };
   if (e.FILES_STORAGE === 'local') return { kind: 'local', dir: path.join(dataDir, 'files'), ...secret };
   if (!e.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET is required when FILES_STORAGE=s3');

@@ -5,17 +5,23 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbKeyOf } from '../src/platform/uploads/thumbnails.ts';
+import { freshPostgresDatabase, testDatabaseKind } from './helpers.ts';
 import { fixtures } from './support/fixtures.ts';
 
 /**
  * A server killed (SIGKILL) in the middle of a document upload must leave no row pointing at a
- * missing file, and its next start must clear the half-written temporary file.
+ * missing file, and its next start must clear the half-written temporary file; once the storage
+ * reconciliation has run with a short grace (STORAGE_ORPHAN_GRACE_S), no orphan file and nothing
+ * under pending/ remains (issue 40.2). On PostgreSQL when TEST_DATABASE_URL is set.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
 let port: number;
 let child: ChildProcess | null = null;
+let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>> | null = null;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -26,7 +32,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function start(): Promise<void> {
+async function start(env: Record<string, string> = {}): Promise<void> {
   child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -37,8 +43,9 @@ async function start(): Promise<void> {
       PUBLIC_URL: `http://localhost:${port}`,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: postgres?.url ?? '',
       TEST_DATABASE_URL: '',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -93,13 +100,35 @@ async function signedInToken(): Promise<string> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-kill-'));
+  if (process.env.TEST_DATABASE_URL) postgres = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
   port = await freePort();
   await start();
 }, 60_000);
 afterAll(async () => {
   await kill();
+  await postgres?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Every storage key the document rows name. */
+async function documentKeys(): Promise<string[]> {
+  const sql = 'select storage_key from document_file';
+  if (postgres) {
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      return (await client.query<{ storage_key: string }>(sql)).rows.map((row) => row.storage_key);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new SQLite(path.join(dataDir, 'portal.sqlite'), { readonly: true });
+  try {
+    return (db.prepare(sql).all() as Array<{ storage_key: string }>).map((row) => row.storage_key);
+  } finally {
+    db.close();
+  }
+}
 
 function filesOnDisk(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -109,7 +138,7 @@ function filesOnDisk(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-describe('a server killed during an upload', () => {
+describe(`a server killed during an upload (${testDatabaseKind})`, () => {
   it('leaves no row pointing at a missing file, and the restart clears temporary files', async () => {
     const token = await signedInToken();
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -175,20 +204,31 @@ describe('a server killed during an upload', () => {
 
     const filesDir = path.join(dataDir, 'files');
     const leftovers = filesOnDisk(filesDir).filter((f) => path.basename(f).startsWith('.tmp-'));
-    await start();
-    await kill();
+    const pendingDir = path.join(filesDir, 'pending');
+    // The kill left the first file of the killed upload under pending/ (its row never committed).
+    expect(filesOnDisk(pendingDir).length).toBeGreaterThan(0);
+    await start({ STORAGE_ORPHAN_GRACE_S: '1' });
 
-    const db = new SQLite(path.join(dataDir, 'portal.sqlite'), { readonly: true });
-    const rows = db.prepare('select storage_key, document_id from document_file').all() as Array<{
-      storage_key: string;
-      document_id: string | null;
-    }>;
-    db.close();
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows)
-      expect(fs.existsSync(path.join(filesDir, ...row.storage_key.split('/')))).toBe(true);
+    const keys = await documentKeys();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(fs.existsSync(path.join(filesDir, ...key.split('/')))).toBe(true);
     // The kill happened mid-file: a temp file was there, and the restart removed it.
     expect(leftovers.length).toBeGreaterThan(0);
     expect(filesOnDisk(filesDir).filter((f) => path.basename(f).startsWith('.tmp-'))).toEqual([]);
+
+    // A day later the daily reconciliation has run (the restart within the hour ran none).
+    const advanced = await fetch(`${base()}/dev/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 1 }),
+    });
+    expect(advanced.status).toBe(200);
+    const named = new Set((await documentKeys()).flatMap((key) => [key, thumbKeyOf(key)]));
+    const visible = filesOnDisk(filesDir)
+      .map((file) => path.relative(filesDir, file).split(path.sep).join('/'))
+      .filter((key) => !key.split('/').some((segment) => segment.startsWith('.')));
+    expect(visible.filter((key) => key.startsWith('pending/'))).toEqual([]);
+    expect(visible.filter((key) => !named.has(key))).toEqual([]);
+    await kill();
   }, 60_000);
 });

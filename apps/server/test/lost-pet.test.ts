@@ -1,8 +1,9 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeAccount } from '../src/modules/account/purge.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { call, freshIp, mailbox, registeredUser, v1, waitForMail } from './identity-helpers.ts';
-import { as, createPet, setPlan } from './support/owners.ts';
+import { as, createPet, postFiles, setPlan } from './support/owners.ts';
 
 type Owner = Awaited<ReturnType<typeof registeredUser>>;
 
@@ -79,12 +80,44 @@ describe('lost-pet tag: the owner makes a tag, a finder opens its page and messa
     expect(url).not.toContain(petId);
   });
 
-  it('the public page works without JavaScript, weighs under 20 KB and shows only what the owner chose', async () => {
+  it('the public page works without JavaScript, weighs under 20 KB with its photo and shows only what the owner chose', async () => {
+    // A photo as a phone takes it: 1,600 x 1,200 px of detail (1.2 MB as JPEG).
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: { r: 150, g: 110, b: 70 },
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const uploaded = await postFiles(
+      t.app,
+      `/v1/upload/image?file_for=pet&pet_id=${petId}`,
+      [{ name: 'petImage.jpg', data: photo }],
+      as(owner),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { url } = (await v1(t.app, 'GET', `/v1/pet/tag?pet_id=${petId}`, undefined, as(owner))).json();
     const page = await call(t.app, 'GET', pathOf(url), undefined, { headers: { 'accept-language': 'en' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(Buffer.byteLength(page.body)).toBeLessThan(20_000);
+    // The whole page as a browser without JavaScript loads it: the HTML (CSS inline) and the photo.
+    const src = /<img class="photo" src="([^"]+)"/
+      .exec(page.body)?.[1]
+      ?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    expect(src).toBeDefined();
+    const image = await call(t.app, 'GET', src!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 240, height: 240 });
+    expect(Buffer.byteLength(page.body) + image.rawPayload.length).toBeLessThan(20_000);
+    // Made once and stored beside the photo: a second opening reuses it.
+    await call(t.app, 'GET', pathOf(url));
+    const photoFiles = await t.app.storage.list(`pets/${petId}/photo/`);
+    expect(photoFiles.filter((key) => key.endsWith('-finder.webp'))).toHaveLength(1);
     expect(page.body).toContain('Hello, I am Bello!');
     expect(page.body).toContain('My human is Erika.');
     expect(page.body).not.toContain('Muster');

@@ -15,7 +15,8 @@ import { as, createPet, postFiles, setPlan } from './support/owners.ts';
  *  - come (within ANSWER_TIMEOUT_MS),
  *  - have a status the document lists for that operation,
  *  - not be a 5xx unless the document lists it and it carries a spec key (no Failure_Call_Text crash),
- *  - match the document's JSON schema for that status.
+ *  - match the document's JSON schema for that status,
+ *  - have a media type the document lists for that status (a PDF documented as JSON fails).
  * FUZZ_RUNS and FUZZ_SEED override the defaults to search longer locally.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
@@ -175,12 +176,36 @@ function withTimeout(promise: Promise<LightMyRequestResponse>): Promise<LightMyR
   ]);
 }
 
+/** `text/calendar; charset=utf-8` -> `text/calendar`. */
+const mediaTypeOf = (contentType: unknown) =>
+  String(contentType ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+
+/** Operations that answer bytes (issue 40.4), each with the media type of its success answer. */
+const BINARY_OPERATIONS: [method: string, path: string, status: string, mediaType: string][] = [
+  ['get', '/v1/emergency', '200', 'application/pdf'],
+  ['get', '/v1/emergency/public', '200', 'application/pdf'],
+  ['get', '/v1/document/file', '200', 'application/pdf'],
+  ['get', '/v1/document/thumbnail', '200', 'image/webp'],
+  ['get', '/v1/pet/tag/pdf', '200', 'application/pdf'],
+  ['get', '/v1/pet/export/record', '200', 'application/pdf'],
+  ['post', '/v1/pet/handover', '200', 'application/pdf'],
+  ['get', '/v1/appointment/ics', '200', 'text/calendar'],
+  ['get', '/v1/account/export/file', '200', 'application/zip'],
+  ['get', '/v1/order/orderpdfweb', '200', 'application/pdf'],
+  ['get', '/calendar/{file}', '200', 'text/calendar'],
+];
+
 const scalar = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 describe('schema-driven fuzzing of /v1 against /v1/openapi.json', () => {
   let t: TestApp;
   let app: FastifyInstance;
   let cookie = '';
+  /** Requests that reach the fuzzing account's binary answers (PDFs, a stored file). */
+  let binaryRequests: InjectOptions[] = [];
   let document: Parameters<typeof operationsOf>[0];
 
   beforeAll(async () => {
@@ -217,11 +242,54 @@ describe('schema-driven fuzzing of /v1 against /v1/openapi.json', () => {
         new URL((JSON.parse(entry) as { url: string }).url, 'http://x').searchParams.get('file_id') ?? '',
     );
     idPool.push(pet.id, user.id, ...fileIds, String(stored.json().id ?? ''));
+    const headers = {
+      host: DEFAULT_HOST,
+      cookie,
+      origin: `http://${DEFAULT_HOST}`,
+      [IDENTITY_HEADER]: 'web',
+    };
+    // The tag sheet needs the pet's tag switched on.
+    expect(
+      (await v1(app, 'PUT', `/v1/pet/tag?pet_id=${pet.id}`, { enabled: true }, as(user))).statusCode,
+    ).toBe(200);
+    binaryRequests = [
+      `/v1/document/file?file_id=${fileIds[0]}`,
+      `/v1/pet/export/record?pet_id=${pet.id}`,
+      `/v1/pet/tag/pdf?pet_id=${pet.id}`,
+    ].map((url): InjectOptions => ({ method: 'GET', url, headers }));
+    binaryRequests.push({
+      method: 'POST',
+      url: '/v1/pet/handover',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ pet_id: pet.id, document_ids: [String(stored.json().id)], mode: 'pdf' }),
+    });
     idPool.push(String(medical.json().id ?? ''));
   }, 60_000);
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  test('documents every binary answer with its media type and a binary schema, never as JSON', () => {
+    const paths = document.paths as Record<string, Record<string, { responses: Operation['responses'] }>>;
+    for (const [method, path, status, mediaType] of BINARY_OPERATIONS) {
+      const content = paths[path]?.[method]?.responses[status]?.content ?? {};
+      expect(content[mediaType]?.schema, `${method} ${path}`).toEqual({ type: 'string', format: 'binary' });
+      expect(Object.keys(content), `${method} ${path}`).not.toContain('application/json');
+    }
+  });
+
+  test("the binary operations' success answers have the media type the document gives them", async () => {
+    const paths = document.paths as Record<string, Record<string, { responses: Operation['responses'] }>>;
+    for (const request of binaryRequests) {
+      const response = await app.inject(request);
+      expect(response.statusCode, `${request.url} ${response.body.slice(0, 200)}`).toBe(200);
+      const path = String(request.url).split('?')[0]!;
+      const documented = paths[path]?.[String(request.method).toLowerCase()]?.responses['200'];
+      expect(Object.keys(documented?.content ?? {}), path).toContain(
+        mediaTypeOf(response.headers['content-type']),
+      );
+    }
   });
 
   test(`${RUNS} generated requests (seed ${SEED}) answer as documented`, async () => {
@@ -274,7 +342,16 @@ describe('schema-driven fuzzing of /v1 against /v1/openapi.json', () => {
         fail('undocumented status');
         continue;
       }
-      const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
+      const mediaType = mediaTypeOf(response.headers['content-type']);
+      const isJson = mediaType === 'application/json';
+      // The document says what the bytes are: a client generated from it must get that type.
+      const documentedTypes = Object.keys(documented.content ?? {});
+      if (response.rawPayload.length > 0 && !documentedTypes.includes(mediaType)) {
+        fail(
+          'media type not in the document',
+          `${mediaType || 'none'} (documented: ${documentedTypes.join(', ')})`,
+        );
+      }
       if (response.statusCode >= 500) {
         const key = isJson ? (response.json() as { key?: string }).key : undefined;
         if (!key || key === 'Failure_Call_Text') fail('server error');

@@ -25,6 +25,8 @@ import {
   contentDisposition,
   createStorage,
   filesRoutes,
+  finishCommittedUploads,
+  finishPendingMove,
   newFileKey,
   pendingKeyOf,
   reconcileStorage,
@@ -446,6 +448,51 @@ describe.each([
     expect((await storage.listObjects(dir)).map((o) => o.key)).toEqual([key]);
   });
 
+  it('get finishes a committed upload that a crash left under pending/, also racing other movers (issue 40.1)', async () => {
+    const dir = prefix();
+    const keys = [1, 2].map((i) => `${dir}docs/${i}-${randomUUID()}.pdf`);
+    for (const key of keys) {
+      await storage.put(pendingKeyOf(key), Readable.from([Buffer.from(key)]), {
+        contentType: 'application/pdf',
+      });
+    }
+    const [first, second] = keys as [string, string];
+    const file = await storage.get(first);
+    expect([file.contentType, (await readAll(file.stream)).toString()]).toEqual(['application/pdf', first]);
+    // Two readers, the upload's own move and the start's check at once: every one ends well.
+    const [a, b, moved] = await Promise.all([
+      storage.get(second).then(async (f) => (await readAll(f.stream)).toString()),
+      storage.get(second).then(async (f) => (await readAll(f.stream)).toString()),
+      finishPendingMove(storage, second),
+      finishCommittedUploads(storage, async (finalKeys) => new Set(finalKeys.filter((k) => k === second))),
+    ]);
+    expect([a, b, moved]).toEqual([second, second, true]);
+    expect(await storage.list(dir)).toEqual([...keys].sort());
+    expect(await storage.list(`pending/${dir}`)).toEqual([]);
+    // A key with neither file nor pending bytes stays a 404.
+    await expect(storage.get(`${dir}docs/missing.pdf`)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('the start check lists only pending/ and finishes only uploads whose row committed', async () => {
+    const dir = prefix();
+    const committed = `${dir}photo/${randomUUID()}.jpg`;
+    const uncommitted = `${dir}photo/${randomUUID()}.jpg`;
+    for (const key of [committed, uncommitted]) {
+      await storage.put(pendingKeyOf(key), Readable.from([Buffer.from(key)]), { contentType: 'image/jpeg' });
+    }
+    const asked: string[] = [];
+    const finished = await finishCommittedUploads(storage, async (finalKeys) => {
+      asked.push(...finalKeys);
+      return new Set([committed]);
+    });
+    expect(finished).toEqual([committed]);
+    expect(asked).toEqual(expect.arrayContaining([committed, uncommitted]));
+    expect(asked.every((key) => !key.startsWith('pending/'))).toBe(true);
+    expect(await storage.list(dir)).toEqual([committed]);
+    expect(await storage.list(`pending/${dir}`)).toEqual([pendingKeyOf(uncommitted)]);
+    await storage.delete(pendingKeyOf(uncommitted));
+  });
+
   it('reconciles: removes old orphans, keeps young ones, finalizes committed pending uploads, reports missing files', async () => {
     const before = new Set(await storage.list(''));
     const dir = prefix();
@@ -734,6 +781,7 @@ describe('storage configuration and factory', () => {
       S3_ACCESS_KEY_ID: 'id',
       S3_SECRET_ACCESS_KEY: 'secret',
       FILE_URL_SECRET: SECRET,
+      STORAGE_ORPHAN_GRACE_S: '120',
     });
     expect(config.storage).toEqual({
       kind: 's3',
@@ -744,7 +792,10 @@ describe('storage configuration and factory', () => {
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
       urlSecret: SECRET,
       urlSecretFile: path.join(dataDir, 'file-url-secret'),
+      orphanGraceSeconds: 120,
     });
+    // The reconciler's grace is an hour unless set.
+    expect(loadConfig({ DATA_DIR: dataDir }).storage.orphanGraceSeconds).toBe(3600);
     const storage = await createStorage(config.storage);
     expect(storage).toBeInstanceOf(S3FileStorage);
     await storage.close();

@@ -23,6 +23,10 @@ const MULTIPART_ERROR_KEYS: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Document_Error',
 };
 
+/** busboy's (and its dicer's) messages for a body that is not well-formed multipart. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: |Malformed part header|Unexpected end of (form|multipart data)|(Part|Preamble) terminated early)/;
+
 /** The one place where errors become HTTP answers. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -62,8 +66,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send(body(500, 'Failure_Call_Text', 'Internal server error'));
     }
-    // A multipart body busboy cannot parse (no boundary, malformed part headers): the client's fault.
-    if (!err.statusCode && /^(Multipart: |Malformed part header|Unexpected end of form)/.test(err.message)) {
+    // A multipart body busboy cannot parse (no boundary, malformed part headers, a body that ends
+    // before its closing boundary): the client's fault.
+    if (!err.statusCode && MALFORMED_MULTIPART.test(err.message)) {
       return reply.code(400).send(body(400, 'Document_Error', err.message, { field: 'file' }));
     }
     // @fastify/multipart's own limits, in the catalogue's words.

@@ -1,9 +1,10 @@
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { apiErrorBodySchema } from '@pet/contract';
+import type { BinaryAnswer } from './binary-answer.ts';
 
 /** The answers of a route that are not errors, by status: `{ 200: petSchema }`, `{ 201: contactSchema }`. */
-type Responses = Record<number, z.ZodType>;
+type Responses = Record<number, z.ZodType | BinaryAnswer>;
 
 /** What a route says about itself in the OpenAPI document besides its answers. */
 export interface RouteDocs extends Omit<FastifySchema, 'response' | 'tags'> {

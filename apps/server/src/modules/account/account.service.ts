@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { AddressBody } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
@@ -6,7 +5,7 @@ import { nowIso } from '../../db/database.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import { newFileKey, type FileStorage } from '../../platform/storage/index.ts';
-import { replaceImage } from '../../platform/uploads/images.ts';
+import { replaceImage, type ImageUpload } from '../../platform/uploads/images.ts';
 import { PURGE_ACCOUNT_JOB, purgeAccount } from './purge.ts';
 
 const AVATAR_URL_SECONDS = 24 * 3600;
@@ -40,7 +39,7 @@ export class AccountService {
   }
 
   /** Parallel replacements keep exactly one file (platform/uploads replaceImage). */
-  async setAvatar(userId: string, file: { stream: Readable }): Promise<string> {
+  async setAvatar(userId: string, file: ImageUpload): Promise<string> {
     const key = await replaceImage(this.deps.storage, file, {
       keyFor: (ext) => newFileKey({ userId }, ext, 'avatar'),
       log: this.deps.log,

@@ -12,6 +12,7 @@ import {
 import { notFound } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import type { CalendarService } from './calendar.service.ts';
+import { binaryAnswer } from '../../http/binary-answer.ts';
 
 const PAID_ONLY = apiErrorBodySchema.describe('Paid_Extras_Not_Allowed_Text: the free plan has no calendar');
 
@@ -84,7 +85,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }>
         summary: 'One appointment as a calendar file (add to calendar)',
         querystring: appointmentIcsQuerySchema,
         response: {
-          200: z.any().describe('text/calendar'),
+          200: binaryAnswer('The appointment as iCalendar', 'text/calendar'),
           404: apiErrorBodySchema.describe('No such appointment of the signed-in user'),
           500: PAID_ONLY,
         },
@@ -107,7 +108,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }>
         summary: 'A private calendar subscription (no sign-in: the address is the secret)',
         params: z.object({ file: z.string() }),
         response: {
-          200: z.any().describe('text/calendar'),
+          200: binaryAnswer('The subscribed appointments as iCalendar', 'text/calendar'),
           404: apiErrorBodySchema.describe('Unknown, revoked or no longer paid address'),
           429: apiErrorBodySchema.describe('Too_Many_Requests_Text'),
         },

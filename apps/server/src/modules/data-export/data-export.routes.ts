@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorBodySchema,
   DATA_EXPORT_DOWNLOAD_PATH,
@@ -11,9 +10,10 @@ import {
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { sendStoredFile } from '../../platform/storage/index.ts';
 import type { DataExportService } from './data-export.service.ts';
+import { binaryAnswer } from '../../http/binary-answer.ts';
 
 const tags = ['data export'];
-const ZIP = z.any().describe('application/zip (streamed, with Content-Length)');
+const ZIP = binaryAnswer('The ZIP (streamed, with Content-Length)', 'application/zip');
 
 /** The full data export's calls (GDPR Art. 20, beyond the spec: issue 17); see data-export.service.ts. */
 export const dataExportRoutes: FastifyPluginAsyncZod<{ service: DataExportService }> = async (

@@ -19,6 +19,8 @@ import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } fr
 import { cachedRead } from '../../http/read-cache.ts';
 import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
 import { createOnce } from '../../http/idempotent-create.ts';
+import { binaryAnswer } from '../../http/binary-answer.ts';
+import { DOCUMENT_MEDIA_TYPES } from '../../platform/uploads/file-types.ts';
 
 const errors = ownerScopedErrors(
   'Invalid field: the key names it',
@@ -140,7 +142,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
           'PDFs in the app (other types stay attachments).',
         querystring: z.object({ file_id: z.string().min(1), inline: z.enum(['0', '1']).optional() }),
         response: {
-          200: z.any().describe('The file, as stored (its own content type)').meta({ format: 'binary' }),
+          200: binaryAnswer(
+            'The file, as stored (the type its bytes were detected as)',
+            ...DOCUMENT_MEDIA_TYPES,
+          ),
           401: errors[401],
           404: errors[404],
         },
@@ -163,7 +168,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
           'files, or a file that could not be drawn): show the type icon then.',
         querystring: z.object({ file_id: z.string().min(1) }),
         response: {
-          200: z.any().describe('image/webp').meta({ format: 'binary' }),
+          200: binaryAnswer('The thumbnail', 'image/webp'),
           401: errors[401],
           404: errors[404],
         },

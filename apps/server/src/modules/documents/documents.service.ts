@@ -385,6 +385,14 @@ export class DocumentsService {
         (await this.deps.db.selectFrom('document_file').select('storage_key').execute()).map((row) =>
           thumbKeyOf(row.storage_key),
         ),
+      named: async (keys) =>
+        (
+          await this.deps.db
+            .selectFrom('document_file')
+            .select('storage_key')
+            .where('storage_key', 'in', keys)
+            .execute()
+        ).map((row) => row.storage_key),
     };
   }
 }

@@ -11,6 +11,7 @@ import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { productNotAttachedResponse, requireAttachedProduct } from '../plans/product-gate.ts';
 import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
+import { binaryAnswer } from '../../http/binary-answer.ts';
 
 const FILE =
   'Answers the PDF as an attachment (Emergency_File.pdf for en, Notfallakte.pdf for de; default de), ' +
@@ -20,7 +21,7 @@ const RENDER_UNAVAILABLE = apiErrorBodySchema.describe(
   'Failure_Call_Text: rendering took longer than its time limit, or too many PDFs are being rendered',
 );
 
-const EMERGENCY_PDF = z.any().describe('application/pdf').meta({ format: 'binary' });
+const EMERGENCY_PDF = binaryAnswer('The emergency file', 'application/pdf');
 
 /** Sends the rendered PDF. */
 export function sendPdf(reply: FastifyReply, file: EmergencyFile) {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorBodySchema,
   handoverCreateBodySchema,
@@ -22,10 +21,11 @@ import {
   renderHandoverMessagePage,
   renderHandoverPage,
 } from './handover-page.ts';
+import { binaryAnswer } from '../../http/binary-answer.ts';
 
 const PAID_ONLY = apiErrorBodySchema.describe('Paid_Extras_Not_Allowed_Text: the free plan has no exports');
 const NO_PET = 'No such pet (or document) of the signed-in user';
-const PDF = z.any().describe('application/pdf');
+const PDF = binaryAnswer('The PDF', 'application/pdf');
 const UNAVAILABLE = apiErrorBodySchema.describe('Failure_Call_Text: the PDF could not be made in time');
 
 const sendPdf = (reply: FastifyReply, file: ExportFile) =>

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorBodySchema,
   finderReportFormSchema,
@@ -26,6 +25,7 @@ import {
   type FoundPageState,
 } from './found-page.ts';
 import type { FoundPageModel, LostPetService } from './lost-pet.service.ts';
+import { binaryAnswer } from '../../http/binary-answer.ts';
 
 const PAID_ONLY = apiErrorBodySchema.describe(
   'Paid_Extras_Not_Allowed_Text: the free plan has no lost-pet tag',
@@ -111,7 +111,7 @@ export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> =
           querystring: petIdQuerySchema.extend({ language: signupLanguageSchema.optional() }),
         },
         {
-          200: z.any().describe('application/pdf'),
+          200: binaryAnswer('The tag sheet', 'application/pdf'),
           500: PAID_ONLY,
           503: apiErrorBodySchema.describe('Failure_Call_Text: the PDF could not be rendered in time'),
         },

@@ -11,6 +11,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { requireOwnedPet } from '../pets/pet-ownership.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
+import { finderPhoto } from './finder-photo.ts';
 import { renderAccessMail, renderFinderMail } from './lost-pet.mails.ts';
 import * as repo from './lost-pet.repo.ts';
 import { coarseDevice } from './user-agent.ts';
@@ -206,14 +207,18 @@ export class LostPetService {
       fromDbBool(tag.show_medical) ? repo.medicalAlerts(this.deps.db, tag.pet_id) : Promise.resolve([]),
       fromDbBool(tag.show_vet_phone) ? repo.vetPhone(this.deps.db, tag.pet_id) : Promise.resolve(null),
     ]);
+    // The small derivative, not the upload: the whole page stays under 20 KB (finder-photo.ts).
+    const photoKey = tag.image_key
+      ? await finderPhoto(this.deps.storage, tag.image_key, this.deps.log)
+      : null;
     return {
       token,
       brand,
       origin: this.deps.originForBrand(brand),
       petName: tag.pet_name,
       petType: tag.pet_type,
-      photoUrl: tag.image_key
-        ? this.deps.storage.signedUrl(tag.image_key, { expiresInSeconds: 3600, disposition: 'inline' })
+      photoUrl: photoKey
+        ? this.deps.storage.signedUrl(photoKey, { expiresInSeconds: 3600, disposition: 'inline' })
         : null,
       ownerName: fromDbBool(tag.show_owner_name) ? firstName(tag.owner_name) : null,
       ownerPhone: fromDbBool(tag.show_phone) ? tag.owner_phone : null,

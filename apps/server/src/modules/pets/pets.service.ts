@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,7 +16,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { newFileKey, ownerKeyPrefix } from '../../platform/storage/index.ts';
-import { replaceImage } from '../../platform/uploads/images.ts';
+import { replaceImage, type ImageUpload } from '../../platform/uploads/images.ts';
 import { assertCanAddPet } from '../plans/plan-limits.ts';
 import * as repo from './pets.repo.ts';
 import { petNotFound, requireOwnedPet } from './pet-ownership.ts';
@@ -184,11 +183,7 @@ export class PetsService {
    * Stores a new photo (image bytes only), then points the pet at it and drops the old one
    * (platform/uploads replaceImage: parallel replacements keep exactly one file).
    */
-  async setImage(
-    userId: string,
-    petId: string,
-    file: { stream: Readable; filename: string },
-  ): Promise<string> {
+  async setImage(userId: string, petId: string, file: ImageUpload): Promise<string> {
     await requireOwnedPet(this.deps.db, userId, petId);
     const key = await replaceImage(this.deps.storage, file, {
       keyFor: (ext) => newFileKey({ petId }, ext, 'photo'),

@@ -11,6 +11,7 @@ import {
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { InvoicesService } from './invoices.service.ts';
+import { binaryAnswer } from '../../http/binary-answer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,7 +89,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> =
         querystring: orderPdfQuerySchema,
         headers: z.object({ [APP_ID_HEADER]: z.string().optional() }).passthrough(),
         response: {
-          200: z.any().describe('application/pdf'),
+          200: binaryAnswer('The invoice or credit note', 'application/pdf'),
           ...errors(400, 401, 404),
           503: apiErrorBodySchema.describe(
             'Failure_Call_Text: rendering took longer than its time limit, or too many PDFs are being rendered',

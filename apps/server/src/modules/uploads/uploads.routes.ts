@@ -1,16 +1,15 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, uploadImageQuerySchema, uploadImageResponseSchema } from '@pet/contract';
-import { badRequest } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import { gatePetData } from '../plans/product-gate.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
+import { firstFileOf, type SingleFileUpload } from '../../platform/uploads/single-file.ts';
 
 export interface UploadRoutesOptions {
   pets: PetsService;
   /** Stores the signed-in user's avatar (account module); answers its URL. */
-  setUserImage: (userId: string, file: { stream: Readable; filename: string }) => Promise<string>;
+  setUserImage: (userId: string, file: SingleFileUpload) => Promise<string>;
 }
 
 /**
@@ -44,9 +43,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const file = await request.file().catch(() => undefined);
-      if (!file) throw badRequest('Document_Error', 'file', 'A multipart file field is required');
-      const upload = { stream: file.file, filename: file.filename };
+      const upload = await firstFileOf(request.files());
       const image_url =
         request.query.file_for === 'pet'
           ? await options.pets.setImage(user.id, request.query.pet_id!, upload)

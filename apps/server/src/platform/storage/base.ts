@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { finishPendingMove } from './finish-pending.ts';
 import { UrlSigner } from './signing.ts';
 import type {
   FileStorage,
@@ -38,8 +39,23 @@ export abstract class BaseFileStorage implements FileStorage {
     return this.signer.verify(key, query);
   }
 
+  /**
+   * A key is read because a committed row names it: when its bytes are still under pending/ (a
+   * crash between the row's commit and the move), the move is finished first (issue 40.1).
+   */
+  async get(key: string): Promise<StoredFile> {
+    try {
+      return await this.getObject(key);
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode !== 404 || !(await finishPendingMove(this, key)))
+        throw err;
+      return this.getObject(key);
+    }
+  }
+
   abstract put(key: string, source: Readable, options: PutOptions): Promise<PutResult>;
-  abstract get(key: string): Promise<StoredFile>;
+  /** The adapter's read of one object: 404 AppError when missing. */
+  protected abstract getObject(key: string): Promise<StoredFile>;
   abstract delete(key: string): Promise<void>;
   abstract deletePrefix(prefix: string): Promise<number>;
   abstract exists(key: string): Promise<boolean>;

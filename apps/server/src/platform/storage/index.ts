@@ -44,6 +44,7 @@ export {
   type SendStoredFileOptions,
   type StoragePluginOptions,
 } from './http.ts';
+export { finishCommittedUploads, finishPendingMove } from './finish-pending.ts';
 export {
   reconcileStorage,
   type ReconcileOptions,

@@ -153,7 +153,7 @@ export class LocalFileStorage extends BaseFileStorage {
     return contentTypeForKey(key);
   }
 
-  async get(key: string): Promise<StoredFile> {
+  protected async getObject(key: string): Promise<StoredFile> {
     const file = this.pathOf(key);
     let handle: FileHandle;
     try {

@@ -1,3 +1,4 @@
+import { finishPendingMove } from './finish-pending.ts';
 import { finalKeyOf, isPendingKey } from './keys.ts';
 import type { FileStorage } from './types.ts';
 
@@ -8,6 +9,8 @@ export interface StorageKeyOwner {
   keys(): Promise<Iterable<string>>;
   /** Keys its rows may have beside them (thumbnails): kept when present, never reported missing. */
   optionalKeys?(): Promise<Iterable<string>>;
+  /** Which of these keys (at most a few hundred) its rows name: the start's check of pending/. */
+  named?(keys: readonly string[]): Promise<Iterable<string>>;
 }
 
 export interface ReconcileOptions {
@@ -51,10 +54,12 @@ export async function reconcileStorage(options: ReconcileOptions): Promise<Recon
     if (isPendingKey(object.key)) {
       const finalKey = finalKeyOf(object.key);
       if (ownerOf.has(finalKey) && !stored.has(finalKey)) {
-        // The row committed but the process died before finalizing: finish it.
-        await storage.move(object.key, finalKey);
-        stored.add(finalKey);
-        report.finalized.push(finalKey);
+        // The row committed but the process died before finalizing: finish it (a reader may
+        // have just done so).
+        if (await finishPendingMove(storage, finalKey)) {
+          stored.add(finalKey);
+          report.finalized.push(finalKey);
+        }
       } else if (old) {
         await storage.delete(object.key);
         report.removed.push(object.key);

@@ -199,7 +199,7 @@ export class S3FileStorage extends BaseFileStorage {
     }
   }
 
-  async get(key: string): Promise<StoredFile> {
+  protected async getObject(key: string): Promise<StoredFile> {
     assertValidKey(key);
     let result;
     try {

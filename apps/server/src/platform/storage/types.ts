@@ -61,7 +61,10 @@ export interface FileStorage {
    * for fresh keys: a failed put of an existing key may remove that key.
    */
   put(key: string, source: Readable, options: PutOptions): Promise<PutResult>;
-  /** 404 AppError (Not_Found_Text) when missing. */
+  /**
+   * 404 AppError (Not_Found_Text) when missing. Bytes of a committed upload still under
+   * `pending/{key}` (a crash before the move) are moved into place and read.
+   */
   get(key: string): Promise<StoredFile>;
   /** Idempotent: deleting a missing key is fine. */
   delete(key: string): Promise<void>;

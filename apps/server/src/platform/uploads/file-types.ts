@@ -52,6 +52,22 @@ const MIME: Record<string, string> = {
   dbf: 'application/dbase',
 };
 
+/**
+ * Every media type a stored document can have (what detectDocumentType answers, parameters left
+ * out): GET /v1/document/file documents these.
+ */
+export const DOCUMENT_MEDIA_TYPES: readonly [string, ...string[]] = [
+  'application/pdf',
+  ...['jpeg', 'png', 'gif', 'webp', 'bmp', 'tiff', 'heic', 'heif'].map((image) => `image/${image}`),
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-word.document.macroenabled.12',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.template',
+  'application/vnd.ms-word.template.macroenabled.12',
+  'application/vnd.oasis.opendocument.text',
+  'application/rtf',
+  ...new Set(Object.values(MIME).map((mime) => mime.split(';')[0]!)),
+];
+
 function claimedExtension(fileName: string): string {
   const match = /\.([A-Za-z0-9]{1,5})$/.exec(fileName.trim());
   return match ? match[1]!.toLowerCase() : '';

@@ -32,6 +32,13 @@ export async function storeImage(
   return stored.key;
 }
 
+/** A photo's bytes as they arrive, and (from a request) whether its body ended well. */
+export interface ImageUpload {
+  stream: Readable;
+  /** Rejects when the request's body was cut short (single-file.ts): nothing may commit then. */
+  bodyComplete?: () => Promise<void>;
+}
+
 export interface ReplaceImageOptions {
   /** The final key of the new image, for the extension its bytes have. */
   keyFor: (extension: string) => string;
@@ -53,7 +60,7 @@ export interface ReplaceImageOptions {
  */
 export async function replaceImage(
   storage: FileStorage,
-  file: { stream: Readable },
+  file: ImageUpload,
   options: ReplaceImageOptions,
 ): Promise<string> {
   let finalKey = '';
@@ -63,6 +70,8 @@ export async function replaceImage(
   });
   let oldKey: string | null;
   try {
+    // The file's part ended; the request's body must end well too before the row changes.
+    await file.bodyComplete?.();
     oldKey = await options.swap(finalKey);
   } catch (err) {
     await storage.delete(pendingKey);

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { finished, PassThrough, type Readable } from 'node:stream';
 
 /**
  * Reads the first `bytes` of a stream (fewer if it ends first) and answers them with a stream that
@@ -19,25 +19,30 @@ export async function peekStream(
       continue;
     }
     if (source.readableEnded) break;
+    // finished() also answers for a source that failed before we listened (a multipart body
+    // cut short while the caller was still checking the pet): waiting for its events would hang.
     const more = await new Promise<boolean>((resolve, reject) => {
+      const onReadable = () => (cleanup(), resolve(true));
+      const stopWatching = finished(source, { writable: false }, (err) => {
+        cleanup();
+        if (err) reject(err);
+        else resolve(false);
+      });
       const cleanup = () => {
         source.off('readable', onReadable);
-        source.off('end', onEnd);
-        source.off('error', onError);
+        stopWatching();
       };
-      const onReadable = () => (cleanup(), resolve(true));
-      const onEnd = () => (cleanup(), resolve(false));
-      const onError = (err: Error) => (cleanup(), reject(err));
       source.once('readable', onReadable);
-      source.once('end', onEnd);
-      source.once('error', onError);
     });
     if (!more) break;
   }
   const head = Buffer.concat(chunks);
   const stream = new PassThrough();
-  // Errors of the source (client gone, size limit) must reach whoever consumes the result.
-  source.once('error', (err) => stream.destroy(err));
+  // Errors of the source (client gone, size limit, a body cut short) must reach whoever consumes
+  // the result, also when the source is destroyed without 'error'.
+  finished(source, { writable: false }, (err) => {
+    if (err) stream.destroy(err);
+  });
   if (source.readableEnded) {
     stream.end(head);
   } else {

@@ -82,7 +82,12 @@ export async function receiveFiles(
 
 /** After the rows naming them have committed: moves each file from its pending key into place. */
 export async function finalizeFiles(storage: FileStorage, files: readonly ReceivedFile[]): Promise<void> {
-  for (const file of files) await storage.move(file.pendingKey, file.key);
+  for (const file of files) {
+    await storage.move(file.pendingKey, file.key).catch(async (err: unknown) => {
+      // A reader of the committed row finished the move first (storage/finish-pending.ts).
+      if ((err as { statusCode?: number }).statusCode !== 404 || !(await storage.exists(file.key))) throw err;
+    });
+  }
 }
 
 /** Before any row names them (a failed upload or insert): removes the pending bytes. */
