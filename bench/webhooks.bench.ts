@@ -14,6 +14,9 @@
 //   the in-order replay, same invoice number sets; 109 deliveries/s (8 at once; 29/s one at a
 //   time in order), bare route 2,106 req/s, ratio 0.052. The scenario took 1,183 s, nearly all of
 //   it signing up buyers (two scrypt hashes each) and the year of renewals, not the deliveries.
+// - the same session, PostgreSQL, 40 buyers (BENCH_WEBHOOK_USERS=40, to finish in time): 440 events,
+//   1,320 deliveries, 40 answered 500 (9.1 %); all correctness budgets held (0 of 40 differ); 126
+//   deliveries/s (22/s in order), bare 1,248 req/s, ratio 0.101; scenario 497 s.
 // - Found on the way: the order of a payment event was looked up by payment_intent_id without an
 //   index (migration 0109): 20.5 ms per lookup at 50,000 orders (a full scan, measured with
 //   better-sqlite3), 0.036 ms with it.
