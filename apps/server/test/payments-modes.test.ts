@@ -40,7 +40,10 @@ describe('payments modes', () => {
         mode: 'unavailable',
         webhookSecret: '',
         secretKey: null,
+        sandbox: null,
       });
+      // Nor the webhook's test seam.
+      expect(t.app.webhookFaults).toBeNull();
       for (const [method, url] of sandboxPaths) {
         const res = await t.app.inject({
           method,
