@@ -98,14 +98,15 @@ export const cardBrandName = (brand: string | null) =>
 const TEXTS = {
   de: {
     invoice: 'Rechnung',
-    creditNote: 'Gutschrift (Rechnungskorrektur)',
-    creditNoteShort: 'Gutschrift',
+    // Not "Gutschrift": under section 14 (2) UStG that is a bill the buyer issues (self-billing).
+    creditNote: 'Rechnungskorrektur',
     number: 'Rechnungsnummer',
-    creditNoteNumber: 'Gutschriftnummer',
+    creditNoteNumber: 'Korrekturnummer',
     date: 'Rechnungsdatum',
     creditNoteDate: 'Datum',
     corrects: 'Zur Rechnung',
     correctsValue: (number: string, date: string) => `${number} vom ${date}`,
+    correctsTitle: (number: string) => `zur Rechnung ${number}`,
     orderNumber: 'Bestellnummer',
     servicePeriod: 'Leistungszeitraum',
     vatId: 'USt-IdNr.',
@@ -133,18 +134,19 @@ const TEXTS = {
     refundOther: (date: string) => `Der Betrag wird am ${date} erstattet.`,
     thanks: 'Vielen Dank für Ihr Vertrauen.',
     questions: (email: string) => `Fragen zu dieser Rechnung? Schreiben Sie uns an ${email}.`,
-    creditQuestions: (email: string) => `Fragen zu dieser Gutschrift? Schreiben Sie uns an ${email}.`,
+    creditQuestions: (email: string) =>
+      `Fragen zu dieser Rechnungskorrektur? Schreiben Sie uns an ${email}.`,
   },
   en: {
     invoice: 'Invoice',
-    creditNote: 'Credit note',
-    creditNoteShort: 'Credit note',
+    creditNote: 'Invoice correction',
     number: 'Invoice number',
-    creditNoteNumber: 'Credit note number',
+    creditNoteNumber: 'Correction number',
     date: 'Invoice date',
     creditNoteDate: 'Date',
     corrects: 'Corrects invoice',
     correctsValue: (number: string, date: string) => `${number} of ${date}`,
+    correctsTitle: (number: string) => `to invoice ${number}`,
     orderNumber: 'Order number',
     servicePeriod: 'Service period',
     vatId: 'VAT ID',
@@ -172,7 +174,7 @@ const TEXTS = {
     refundOther: (date: string) => `The amount is refunded on ${date}.`,
     thanks: 'Thank you for your trust.',
     questions: (email: string) => `Questions about this invoice? Write to us at ${email}.`,
-    creditQuestions: (email: string) => `Questions about this credit note? Write to us at ${email}.`,
+    creditQuestions: (email: string) => `Questions about this invoice correction? Write to us at ${email}.`,
   },
 } as const;
 
@@ -256,7 +258,7 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .font(BOLD)
     .fontSize(22)
     .fillColor(COLORS.text)
-    .text(credit ? t.creditNoteShort : title, MARGIN + WIDTH / 2, MARGIN, {
+    .text(title, MARGIN + WIDTH / 2, MARGIN, {
       width: WIDTH / 2,
       align: 'right',
     });
@@ -295,23 +297,31 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     [t.orderNumber, data.orderNumber],
     [t.servicePeriod, data.servicePeriod],
   ];
+  // Values (numbers, dates) never wrap: the value column is as wide as the widest value, and the
+  // labels take the rest (a long label wraps instead). A brand's longer order number (GPS-...)
+  // used to break in two.
   const labelX = MARGIN + WIDTH / 2 + 10;
-  const labelWidth = 105;
-  const valueX = labelX + labelWidth;
-  const valueWidth = MARGIN + WIDTH - valueX;
+  const blockWidth = MARGIN + WIDTH - labelX;
+  doc.font(BOLD).fontSize(9);
+  const valueWidth = Math.min(
+    blockWidth - 70,
+    Math.ceil(Math.max(...facts.map(([, value]) => doc.widthOfString(value)))) + 1,
+  );
+  const valueX = MARGIN + WIDTH - valueWidth;
+  const labelWidth = blockWidth - valueWidth - 8;
   let y = blockTop;
   for (const [label, value] of facts) {
     doc
       .font(REGULAR)
       .fontSize(9)
       .fillColor(COLORS.muted)
-      .text(label, labelX, y, { width: labelWidth - 6 });
+      .text(label, labelX, y, { width: labelWidth });
     const labelBottom = doc.y;
     doc
       .font(BOLD)
       .fontSize(9)
       .fillColor(COLORS.text)
-      .text(value, valueX, y, { width: valueWidth, align: 'right' });
+      .text(value, valueX, y, { width: valueWidth, align: 'right', lineBreak: false });
     y = Math.max(doc.y, labelBottom) + 3;
   }
 
@@ -321,7 +331,12 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .font(BOLD)
     .fontSize(13)
     .fillColor(COLORS.accent)
-    .text(`${title} ${data.number}`, MARGIN, y, { width: WIDTH });
+    .text(
+      `${title} ${data.number}${data.corrects ? ` ${t.correctsTitle(data.corrects.number)}` : ''}`,
+      MARGIN,
+      y,
+      { width: WIDTH },
+    );
   y = doc.y + 10;
 
   // --- Line items ------------------------------------------------------------------------------------

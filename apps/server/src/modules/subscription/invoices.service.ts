@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatEuro, userLanguageToUi, type BrandConfig, type Order, type UiLanguage } from '@pet/contract';
+import {
+  formatEuro,
+  periodLastDay,
+  periodText,
+  sellerDate,
+  userLanguageToUi,
+  type BrandConfig,
+  type Order,
+  type UiLanguage,
+} from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound, withStatus } from '../../platform/errors.ts';
@@ -60,20 +69,12 @@ export interface CreditNoteResult {
 /** The invoice PDF of an order: the path the list links to (and the mobile apps call). */
 export const INVOICE_PATH = '/v1/order/orderpdfweb';
 
-const BERLIN_DATE = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
 /** dd.MM.yyyy in German time: the seller's calendar decides an invoice's date. */
-export function invoiceDate(value: string | Date): string {
-  return BERLIN_DATE.format(new Date(value));
-}
+export const invoiceDate = sellerDate;
 
+/** A service period, first to last day (the last day is the day before the next period begins). */
 const period = (start: string | null, end: string | null) =>
-  start && end ? `${invoiceDate(start)} – ${invoiceDate(end)}` : start ? invoiceDate(start) : '';
+  start && end ? periodText(start, end) : start ? invoiceDate(start) : '';
 
 function countryName(code: string, language: UiLanguage): string {
   const trimmed = code.trim();
@@ -85,9 +86,22 @@ function countryName(code: string, language: UiLanguage): string {
   }
 }
 
-/** Credit-note numbers: the brand's invoice prefix, G (Gutschrift), the year, the number: PP-G-2026-000001. */
+/**
+ * Invoice-correction numbers: the brand's invoice prefix, G, the year, the number: PP-G-2026-000001
+ * (the series keeps its letter; the document itself is titled "Rechnungskorrektur").
+ */
 export const creditNoteNumberOf = (brand: BrandConfig, seq: number, at: Date) =>
   `${brand.seller.invoicePrefix}-G-${at.getUTCFullYear()}-${String(seq).padStart(6, '0')}`;
+
+/**
+ * The unused part of the previous plan that an upgrade credits, and the invoice that billed it:
+ * the line names the invoice, its period column the credited days.
+ */
+interface CreditedPeriod {
+  invoiceNumber: string;
+  /** From the upgrade's first day to the previous period's last day. */
+  period: string;
+}
 
 const LINE_TEXTS = {
   de: {
@@ -96,7 +110,10 @@ const LINE_TEXTS = {
       `${renewal ? 'Verlängerung ' : ''}Tarif ${name} – Laufzeit ${months}`,
     tracker: 'GPS-Tracker (einmaliger Preis)',
     coupon: (code: string | null) => `Gutscheinrabatt${code ? ` (${code})` : ''}`,
-    proration: 'Gutschrift für die nicht genutzte Restlaufzeit des bisherigen Tarifs',
+    proration: (credited: CreditedPeriod | null) =>
+      `Anrechnung der nicht genutzten Restlaufzeit des bisherigen Tarifs${
+        credited ? ` aus Rechnung ${credited.invoiceNumber}` : ''
+      }`,
   },
   en: {
     months: (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`,
@@ -104,7 +121,10 @@ const LINE_TEXTS = {
       `${name} plan${renewal ? ' renewal' : ''} – ${months}`,
     tracker: 'GPS tracker (one-time price)',
     coupon: (code: string | null) => `Coupon discount${code ? ` (${code})` : ''}`,
-    proration: 'Credit for the unused rest of the previous plan',
+    proration: (credited: CreditedPeriod | null) =>
+      `Credit for the unused rest of the previous plan${
+        credited ? ` billed on invoice ${credited.invoiceNumber}` : ''
+      }`,
   },
 } as const;
 
@@ -135,7 +155,7 @@ export class InvoicesService {
       activation_code: null,
       kind: row.kind,
       period_start: row.period_start ? invoiceDate(row.period_start) : null,
-      period_end: row.period_end ? invoiceDate(row.period_end) : null,
+      period_end: row.period_end ? periodLastDay(row.period_end) : null,
       credit_note_number: row.credit_note_number,
       credit_note_url: row.credit_note_number
         ? `${INVOICE_PATH}?id=${encodeURIComponent(row.id)}&document=credit_note`
@@ -193,7 +213,12 @@ export class InvoicesService {
       });
     }
     if (bill.proration_cents > 0) {
-      lines.push({ description: texts.proration, period: '', amountCents: -bill.proration_cents });
+      const credited = await this.creditedPeriod(bill);
+      lines.push({
+        description: texts.proration(credited),
+        period: credited?.period ?? '',
+        amountCents: -bill.proration_cents,
+      });
     }
     const credit = document === 'credit_note';
     const method = await this.paymentMethod(bill.payment_method_id);
@@ -217,6 +242,17 @@ export class InvoicesService {
       totalCents: credit ? -(bill.credit_note_amount_cents ?? bill.amount_cents) : bill.amount_cents,
       payment: this.paymentNotice(bill, method, paymentDate),
     };
+  }
+
+  /**
+   * The upgrade's credit is for the rest of the period that the previous paid order billed: that
+   * order is the one whose period the upgrade was paid in.
+   */
+  private async creditedPeriod(bill: repo.BillRow): Promise<CreditedPeriod | null> {
+    const upgradedAt = bill.period_start ?? bill.paid_at!;
+    const previous = await repo.findCreditedOrder(this.deps.db, bill.user_id, bill.id, upgradedAt);
+    if (!previous?.invoice_number || !previous.period_end) return null;
+    return { invoiceNumber: previous.invoice_number, period: periodText(upgradedAt, previous.period_end) };
   }
 
   /** The buyer as the order names them; the stored profile address fills an order without one. */

@@ -1,4 +1,4 @@
-import { formatEuro, type BrandConfig, type UiLanguage } from '@pet/contract';
+import { formatEuro, periodLastDay, sellerDate, type BrandConfig, type UiLanguage } from '@pet/contract';
 import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templates.ts';
 
 /**
@@ -25,7 +25,7 @@ export interface MailOrder {
   orderNumber: string;
   invoiceNumber: string | null;
   amountCents: number;
-  /** dd.MM.yyyy */
+  /** dd.MM.yyyy: the period's first and last day (the last is the day before the next begins). */
   periodStart: string | null;
   periodEnd: string | null;
   paymentType: 'card' | 'sepa_debit' | null;
@@ -44,11 +44,16 @@ export interface SubscriptionMailContext {
   date: string | null;
 }
 
-/** dd.MM.yyyy of a date (UTC). */
-export function formatDate(value: string | Date): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+/** dd.MM.yyyy of the day an instant falls on (the seller's calendar, as on invoices and screens). */
+export const formatDate = sellerDate;
+
+/**
+ * The date a mail shows for its payload's instant: a plan's end (the termination) is the last day
+ * of its period, the day before the instant the period ends (issue 33 item 8); every other date
+ * (a downgrade's first day, a retry, a deadline) is the day of the instant itself.
+ */
+export function mailDate(kind: SubscriptionMailKind, at: Date): string {
+  return kind === 'termination-confirmed' ? periodLastDay(at) : sellerDate(at);
 }
 
 type Rows = Array<[string, string]>;

@@ -6,6 +6,8 @@ import {
   SUBSCRIPTION_KEYS,
   couponMessageKey,
   Status,
+  periodLastDay,
+  sellerDate,
   userLanguageToUi,
   type BrandConfig,
   type CouponCheckBody,
@@ -48,7 +50,12 @@ import {
   type Quote,
 } from './pricing.ts';
 import * as repo from './subscription.repo.ts';
-import { formatDate, renderSubscriptionMail, type SubscriptionMailKind } from './subscription.mails.ts';
+import {
+  formatDate,
+  mailDate,
+  renderSubscriptionMail,
+  type SubscriptionMailKind,
+} from './subscription.mails.ts';
 
 /** Sends one subscription mail; scheduled in the transaction of the change it reports. */
 export const SUBSCRIPTION_MAIL_JOB = 'subscription.mail';
@@ -1079,7 +1086,11 @@ export class SubscriptionService {
         { trx, dedupeKey: `subscription-mail:downgrade:${userId}:${this.now.toISOString()}` },
       );
     });
-    return { message: 'Downgrade scheduled', effective_date: effective };
+    return {
+      message: 'Downgrade scheduled',
+      effective_date: effective,
+      effective_on: sellerDate(subscription.current_period_end),
+    };
   }
 
   async cancelDowngrade(userId: string, brand: BrandConfig): Promise<SubscriptionChangeResponse> {
@@ -1105,6 +1116,7 @@ export class SubscriptionService {
     return {
       product: toProduct(product),
       date: Math.floor(new Date(subscription.current_period_end).getTime() / 1000),
+      starts_on: sellerDate(subscription.current_period_end),
     };
   }
 
@@ -1231,12 +1243,12 @@ export class SubscriptionService {
             invoiceNumber: order.invoice_number,
             amountCents: order.amount_cents,
             periodStart: order.period_start ? formatDate(order.period_start) : null,
-            periodEnd: order.period_end ? formatDate(order.period_end) : null,
+            periodEnd: order.period_end ? periodLastDay(order.period_end) : null,
             paymentType: order.payment_type,
             failureMessage: order.failure_message,
           }
         : null,
-      date: mail.date ? formatDate(new Date(mail.date * 1000)) : null,
+      date: mail.date ? mailDate(mail.kind, new Date(mail.date * 1000)) : null,
     });
     await this.deps.mailer.send({
       to: recipient.email,
