@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID_HEADER, BRANDS, orderListResponseSchema, type Order } from '@pet/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { call, registeredUser, v1 } from './identity-helpers.ts';
+import { call, mailbox, registeredUser, v1 } from './identity-helpers.ts';
 import { as } from './support/owners.ts';
 import { readPdf } from './support/pdf-text.ts';
 import { sandboxEvents } from './support/payments.ts';
@@ -85,6 +85,15 @@ async function invoiceText(user: Buyer, orderId: string, name: string, query = '
   return { res, pdf, text, flat: text.replace(/\s*\n\s*/g, ' ') };
 }
 
+/** dd.MM.yyyy of the calendar day before / after a dd.MM.yyyy day. */
+function shiftDay(day: string, by: number): string {
+  const [d, m, y] = day.split('.').map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d! + by));
+  return date.toISOString().slice(0, 10).split('-').reverse().join('.');
+}
+const dayBefore = (day: string) => shiftDay(day, -1);
+const dayAfter = (day: string) => shiftDay(day, 1);
+
 const berlinDate = (iso: string) =>
   new Intl.DateTimeFormat('de-DE', {
     timeZone: 'Europe/Berlin',
@@ -126,7 +135,8 @@ describe('GET /v1/order/myorders', () => {
       activation_code: null,
       kind: 'purchase',
       period_start: berlinDate(stored!.period_start!),
-      period_end: berlinDate(stored!.period_end!),
+      // The last day of the period: the day before the next one begins (item 8).
+      period_end: dayBefore(berlinDate(stored!.period_end!)),
       credit_note_number: null,
       credit_note_url: null,
     });
@@ -276,15 +286,24 @@ describe('credit notes: npm run admin -- order refund <ORDER_ID>', () => {
       for (const amount of ['−59,99 €', '−50,41 €', '−9,58 €']) expect(lines).toContain(amount);
       expect(flat).toContain(seller.vatId);
       expect(flat).toContain(BILLING.name);
+      // Item 7: an invoice correction, never "Gutschrift" (self-billing, section 14 (2) UStG).
+      expect(flat).not.toContain('Gutschrift');
+      expect(flat).not.toContain('Credit note');
       if (language === 'de') {
-        expect(flat).toContain('Gutschrift (Rechnungskorrektur)');
+        expect(lines).toContain('Rechnungskorrektur');
+        expect(flat).toContain(
+          `Rechnungskorrektur ${note!.credit_note_number} zur Rechnung ${order!.invoice_number}`,
+        );
         expect(flat).toContain(`Zur Rechnung ${order!.invoice_number} vom ${invoiceDay}`);
         expect(flat).toContain('Erstattungsbetrag');
         expect(flat).toContain(
           `Der Betrag wird am ${noteDay} auf Ihre Kreditkarte (Visa, Kartennummer endet auf 4242) erstattet.`,
         );
       } else {
-        expect(flat).toContain('Credit note');
+        expect(lines).toContain('Invoice correction');
+        expect(flat).toContain(
+          `Invoice correction ${note!.credit_note_number} to invoice ${order!.invoice_number}`,
+        );
         expect(flat).toContain(`Corrects invoice ${order!.invoice_number} of ${invoiceDay}`);
         expect(flat).toContain('Total refunded');
         expect(flat).toContain(
@@ -469,7 +488,8 @@ describe('GET /v1/order/orderpdfweb', () => {
       const paidOn = berlinDate(order!.paid_at!);
       expect(lines).toContain(paidOn);
       has(words.period);
-      has(`${berlinDate(order!.period_start!)} – ${berlinDate(order!.period_end!)}`);
+      // The period ends the day before the next begins (item 8).
+      has(`${berlinDate(order!.period_start!)} – ${dayBefore(berlinDate(order!.period_end!))}`);
       has(order!.order_number);
       // The line item and the amounts: net, VAT 19 %, gross.
       has(words.plan);
@@ -486,7 +506,8 @@ describe('GET /v1/order/orderpdfweb', () => {
 
   it('lists the coupon discount and the proration credit of an upgrade; amounts add up', async () => {
     const user = await buyer('de');
-    await buyByCard(user, { plan: 'basic', payType: 'yearly' });
+    const basicId = await buyByCard(user, { plan: 'basic', payType: 'yearly' });
+    await advanceDays(t.app, 1);
     const coupon = await createCoupon(t.app, { code: 'BILLS10', percent_off: 10 });
     const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly', couponId: coupon.id });
     const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
@@ -497,7 +518,15 @@ describe('GET /v1/order/orderpdfweb', () => {
     const euro = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')} €`;
     expect(flat).toContain('Gutscheinrabatt (BILLS10)');
     expect(lines).toContain(`−${euro(600)}`);
-    expect(flat).toContain('Gutschrift für die nicht genutzte Restlaufzeit des bisherigen Tarifs');
+    // Item 12: the credit names the invoice that billed the credited days, and those days: from
+    // the upgrade's first day to the last day of the previous period.
+    const [basic] = (await ordersOf(t.app, user.id)).filter((o) => o.id === basicId);
+    expect(flat).toContain(
+      `Anrechnung der nicht genutzten Restlaufzeit des bisherigen Tarifs aus Rechnung ${basic!.invoice_number}`,
+    );
+    const credited = `${berlinDate(order!.period_start!)} – ${dayBefore(berlinDate(basic!.period_end!))}`;
+    expect(berlinDate(order!.period_start!)).not.toBe(berlinDate(basic!.period_start!));
+    expect(flat).toContain(credited);
     expect(lines).toContain(`−${euro(order!.proration_cents)}`);
     expect(lines).toContain(euro(order!.amount_cents));
     const net = Math.round((order!.amount_cents * 100) / 119);
@@ -526,7 +555,13 @@ describe('GET /v1/order/orderpdfweb', () => {
       host,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const text = readPdf(res.rawPayload).text.replace(/\s*\n\s*/g, ' ');
+    const lines = readPdf(res.rawPayload).text.split('\n');
+    const text = lines.join('\n').replace(/\s*\n\s*/g, ' ');
+    if (keepDir) fs.writeFileSync(path.join(keepDir, 'invoice-gps-en.pdf'), res.rawPayload);
+    // Item 12: the header's order number (GPS-yyyymmdd-XXXXXXXX) is one text run, not wrapped.
+    expect(order!.order_number).toMatch(/^GPS-\d{8}-[0-9A-F]{8}$/);
+    expect(lines).toContain(order!.order_number);
+    expect(lines).toContain(order!.invoice_number);
     expect(text).toContain(`GPS tracker (one-time price) ${berlinDate(order!.paid_at!)} 49,99 €`);
     expect(text).toContain('BASIS 12 plan – 12 months');
     expect(text).toContain('Total 99,98 €');
@@ -624,10 +659,18 @@ describe('invoice numbers', () => {
     expect(renewal!.invoice_number).not.toBe(purchase!.invoice_number);
     const seqOf = (number: string) => Number(number.split('-').at(-1));
     expect(seqOf(renewal!.invoice_number!)).toBeGreaterThan(seqOf(purchase!.invoice_number!));
-    expect(renewal!.period_start).toBe(purchase!.period_end);
+    // Item 8: periods do not overlap; one ends the day before the next begins.
+    expect(renewal!.period_start).toBe(dayAfter(purchase!.period_end!));
     const { flat: text } = await invoiceText(user, renewal!.id, 'invoice-renewal-de');
     expect(text).toContain('Verlängerung Tarif Premium – Laufzeit 1 Monat');
     expect(text).toContain(renewal!.invoice_number!);
     expect(text).toContain(`${renewal!.period_start} – ${renewal!.period_end}`);
+    const { flat: first } = await invoiceText(user, purchase!.id, 'invoice-before-renewal-de');
+    expect(first).toContain(`Leistungszeitraum ${purchase!.period_start} – ${purchase!.period_end}`);
+    // The renewal mail names the same period as its invoice.
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === user.email && m.kind === 'subscription-renewal-paid',
+    );
+    expect(mail?.text).toContain(`${renewal!.period_start} – ${renewal!.period_end}`);
   });
 });

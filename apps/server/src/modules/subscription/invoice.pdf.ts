@@ -105,7 +105,7 @@ const TEXTS = {
     date: 'Rechnungsdatum',
     creditNoteDate: 'Datum',
     corrects: 'Zur Rechnung',
-    correctsValue: (number: string, date: string) => `${number} vom ${date}`,
+    correctsDate: 'vom',
     correctsTitle: (number: string) => `zur Rechnung ${number}`,
     orderNumber: 'Bestellnummer',
     servicePeriod: 'Leistungszeitraum',
@@ -145,7 +145,7 @@ const TEXTS = {
     date: 'Invoice date',
     creditNoteDate: 'Date',
     corrects: 'Corrects invoice',
-    correctsValue: (number: string, date: string) => `${number} of ${date}`,
+    correctsDate: 'of',
     correctsTitle: (number: string) => `to invoice ${number}`,
     orderNumber: 'Order number',
     servicePeriod: 'Service period',
@@ -254,17 +254,22 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .text(seller.country, { width: WIDTH / 2 })
     .text(`${t.vatId} ${seller.vatId}`, { width: WIDTH / 2 })
     .text(seller.supportEmail, { width: WIDTH / 2 });
+  // The title stays on one line: a longer one ("Rechnungskorrektur") is set smaller.
+  doc.font(BOLD).fontSize(22);
+  const titleSize = Math.min(22, Math.floor((22 * (WIDTH / 2)) / doc.widthOfString(title)));
   doc
-    .font(BOLD)
-    .fontSize(22)
+    .fontSize(titleSize)
     .fillColor(COLORS.text)
     .text(title, MARGIN + WIDTH / 2, MARGIN, {
       width: WIDTH / 2,
       align: 'right',
+      lineBreak: false,
     });
 
   // --- Buyer (left) and the document's facts (right) ---------------------------------------------
   const blockTop = 170;
+  const factsX = MARGIN + WIDTH * 0.44;
+  const BUYER_WIDTH = factsX - MARGIN - 14;
   doc
     .font(REGULAR)
     .fontSize(7.5)
@@ -283,16 +288,19 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .font(BOLD)
     .fontSize(10.5)
     .fillColor(COLORS.text)
-    .text(data.buyer.name, MARGIN, blockTop, { width: WIDTH / 2 - 10 });
+    .text(data.buyer.name, MARGIN, blockTop, { width: BUYER_WIDTH });
   doc.font(REGULAR).fontSize(10.5);
-  for (const line of data.buyer.lines) doc.text(line, { width: WIDTH / 2 - 10 });
+  for (const line of data.buyer.lines) doc.text(line, { width: BUYER_WIDTH });
   const buyerBottom = doc.y;
 
   const facts: Array<[string, string]> = [
     [credit ? t.creditNoteNumber : t.number, data.number],
     [credit ? t.creditNoteDate : t.date, data.date],
     ...(data.corrects
-      ? [[t.corrects, t.correctsValue(data.corrects.number, data.corrects.date)] as [string, string]]
+      ? ([
+          [t.corrects, data.corrects.number],
+          [t.correctsDate, data.corrects.date],
+        ] as Array<[string, string]>)
       : []),
     [t.orderNumber, data.orderNumber],
     [t.servicePeriod, data.servicePeriod],
@@ -300,7 +308,7 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
   // Values (numbers, dates) never wrap: the value column is as wide as the widest value, and the
   // labels take the rest (a long label wraps instead). A brand's longer order number (GPS-...)
   // used to break in two.
-  const labelX = MARGIN + WIDTH / 2 + 10;
+  const labelX = factsX;
   const blockWidth = MARGIN + WIDTH - labelX;
   doc.font(BOLD).fontSize(9);
   const valueWidth = Math.min(
