@@ -22,7 +22,10 @@ import type {
   RefundInfo,
   RefundInput,
 } from '../../platform/payments/types.ts';
+import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import type { MailAttachment } from '../../platform/mail/mailer.ts';
 import * as repo from './invoices.repo.ts';
+import type { InvoiceLinks } from './invoice-links.ts';
 import { lockOrder } from './subscription.repo.ts';
 import {
   INVOICE_RENDERER,
@@ -44,6 +47,27 @@ export interface InvoicesServiceDeps {
   brandForPartner: (partnerId: string) => BrandConfig;
   /** Renders the PDF in a worker thread with a time limit (503 past it). */
   pdf: PdfRenderer;
+  /** The signed download links that mails carry. */
+  links: InvoiceLinks;
+  /** The refund's mail (with its invoice correction) is scheduled in the refund's transaction. */
+  jobs: JobQueue;
+  /** The subscription module's mail job (a parameter: that module imports this one). */
+  mailJob: string;
+}
+
+/** A document as a mail carries it: the PDF attached, and a signed link to download it again. */
+export interface MailDocument {
+  attachment: MailAttachment;
+  /** Path and token of the download link (the mail puts the brand's origin before it). */
+  linkPath: string;
+  /** Until when the link works. */
+  linkExpiresAt: Date;
+  /** The document's number: the invoice's, or the invoice correction's. */
+  number: string;
+  /** For an invoice correction: the number of the invoice it corrects. */
+  correctsNumber: string | null;
+  /** The amount the document states, in cents (positive; refunded on a correction). */
+  amountCents: number;
 }
 
 export type OrderDocument = 'invoice' | 'credit_note';
@@ -179,6 +203,41 @@ export class InvoicesService {
     const data = await this.documentData(bill, buyer, language, document);
     const pdf = await this.deps.pdf.render(INVOICE_RENDERER.moduleUrl, INVOICE_RENDERER.exportName, data);
     return { fileName: `${data.number}.pdf`, pdf };
+  }
+
+  /**
+   * The invoice (or correction) of an order for its mail, rendered at send time by the mail job
+   * (issue 33 item 11): the PDF in the buyer's language, and a signed link to it. Not found while
+   * the order is unpaid (or, for a correction, not refunded): the job then fails and retries.
+   */
+  async mailDocument(orderId: string, document: OrderDocument): Promise<MailDocument> {
+    const bill = await repo.findBill(this.deps.db, orderId);
+    if (!bill || bill.id !== orderId) throw notFound(`No paid order ${orderId}`);
+    const { fileName, pdf } = await this.orderPdf(bill.user_id, bill.id, document);
+    const link = this.deps.links.path(bill.id, document);
+    const credit = document === 'credit_note';
+    return {
+      attachment: { fileName, contentType: 'application/pdf', content: pdf },
+      linkPath: link.path,
+      linkExpiresAt: link.expiresAt,
+      number: credit ? bill.credit_note_number! : bill.invoice_number!,
+      correctsNumber: credit ? bill.invoice_number : null,
+      amountCents: credit ? (bill.credit_note_amount_cents ?? bill.amount_cents) : bill.amount_cents,
+    };
+  }
+
+  /**
+   * GET /v1/order/invoice-download?token=: the document a mail's signed link names, for whoever
+   * holds the link (no session: the token is the credential). 404 for a forged token, 410 once
+   * it expired (the mail's attachment stays valid; the Bills page, where a brand has it, too).
+   */
+  async pdfByLink(token: string): Promise<OrderPdf> {
+    const grant = this.deps.links.verify(token);
+    if (grant === 'invalid') throw notFound('This download link is not valid');
+    if (grant === 'expired') throw withStatus(410, 'Link_Expired_Text', 'This download link has expired');
+    const bill = await repo.findBill(this.deps.db, grant.orderId);
+    if (!bill || bill.id !== grant.orderId) throw notFound('No paid order with this id');
+    return this.orderPdf(bill.user_id, bill.id, grant.document);
   }
 
   /** The content of the document, laid out by invoice.pdf.ts (exported for the bench and tests). */
@@ -360,6 +419,12 @@ export class InvoicesService {
         refund_status: refund.status,
         created_at: now.toISOString(),
       });
+      // The buyer's mail with the invoice correction attached (rendered when the job sends it).
+      await this.deps.jobs.schedule(
+        this.deps.mailJob,
+        { kind: 'refund-issued', orderId: bill.id },
+        { trx, dedupeKey: `subscription-mail:refund-issued:${bill.id}` },
+      );
     });
     const recorded = (await repo.findBill(db, orderId))!;
     this.deps.log.info(

@@ -50,9 +50,11 @@ import {
   type Quote,
 } from './pricing.ts';
 import * as repo from './subscription.repo.ts';
+import type { MailDocument } from './invoices.service.ts';
 import {
   formatDate,
   mailDate,
+  mailDocumentOf,
   renderSubscriptionMail,
   type SubscriptionMailKind,
 } from './subscription.mails.ts';
@@ -110,6 +112,8 @@ export interface SubscriptionServiceDeps {
   originForBrand: (brand: BrandConfig) => string;
   /** Deletes all but the newest `keep` documents of a user (documents module). */
   keepNewestDocuments: (userId: string, keep: number) => Promise<number>;
+  /** The invoice or correction PDF and its signed link, rendered when a mail that carries it is sent. */
+  mailDocument: (orderId: string, document: 'invoice' | 'credit_note') => Promise<MailDocument>;
 }
 
 export interface Buyer {
@@ -1230,11 +1234,15 @@ export class SubscriptionService {
       (mail.kind === 'downgrade-scheduled' ? subscription.pending_product_id : null) ??
       subscription.product_id;
     const product = await productById(db, productId);
+    // Rendered now, by this job: a failure fails the job, which retries; nothing is sent half.
+    const documentKind = order ? mailDocumentOf(mail.kind) : null;
+    const document = documentKind ? await this.deps.mailDocument(order!.id, documentKind) : null;
+    const origin = this.deps.originForBrand(brand);
     const rendered = renderSubscriptionMail({
       kind: mail.kind,
       brand,
       language: userLanguageToUi(recipient.language),
-      origin: this.deps.originForBrand(brand),
+      origin,
       name: recipient.name,
       productName: product?.name ?? '',
       order: order
@@ -1249,12 +1257,20 @@ export class SubscriptionService {
           }
         : null,
       date: mail.date ? mailDate(mail.kind, new Date(mail.date * 1000)) : null,
+      document: document && {
+        url: `${origin}${document.linkPath}`,
+        validUntil: periodLastDay(document.linkExpiresAt),
+        number: document.number,
+        correctsNumber: document.correctsNumber,
+        amountCents: document.amountCents,
+      },
     });
     await this.deps.mailer.send({
       to: recipient.email,
       ...rendered,
       kind: `subscription-${mail.kind}`,
       partnerId: brand.partnerId,
+      attachments: document ? [document.attachment] : undefined,
     });
   }
 }
