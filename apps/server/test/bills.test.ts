@@ -672,5 +672,128 @@ describe('invoice numbers', () => {
       (m) => m.to === user.email && m.kind === 'subscription-renewal-paid',
     );
     expect(mail?.text).toContain(`${renewal!.period_start} – ${renewal!.period_end}`);
+    // Item 11: the renewal mail carries the renewal's invoice.
+    const files = mail!.attachments;
+    expect(files.map((file) => file.name)).toEqual([`${renewal!.invoice_number}.pdf`]);
   });
+});
+
+/** The outbox mail of a kind to a user (mails are sent by jobs: run them first). */
+async function mailOf(email: string, kind: string) {
+  await runJobs(t.app);
+  const mail = (await mailbox(t.app)).find((m) => m.to === email && m.kind === kind);
+  expect(mail, `${kind} mail to ${email}`).toBeDefined();
+  return mail!;
+}
+
+/** The bytes of an outbox mail's attachment, as its recipient saves it. */
+async function attachmentBytes(id: string): Promise<Buffer> {
+  const res = await t.app.inject({ url: `/dev/mailbox/attachment?id=${encodeURIComponent(id)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.rawPayload;
+}
+
+/** Opens a mail's signed invoice link as someone who is not signed in. */
+async function openSigned(link: string) {
+  const url = new URL(link);
+  return t.app.inject({ url: `${url.pathname}${url.search}`, headers: { host: url.host } });
+}
+
+const invoiceLinkOf = (mail: { links: string[] }) =>
+  mail.links.find((link) => new URL(link).pathname === '/v1/order/invoice-download');
+
+// Issue 33 item 11. Last in the file: it moves the business clock past the links' expiry.
+describe('invoice mails: the PDF attached, a signed link that needs no Bills page', () => {
+  const BRAND_PLANS = [
+    ['primepet', 'premium'],
+    ['hundeschutz', 'protectplus'],
+    ['gpstracker', 'basis12'],
+    ['tierfritz', 'premium'],
+    ['petclub', 'premium'],
+  ] as const;
+
+  it('every brand’s payment mail carries its invoice PDF and a signed link that works signed out', async () => {
+    for (const [partnerId, plan] of BRAND_PLANS) {
+      const host = `${partnerId}.localhost`;
+      const user = await registeredUser(t.app, { language: 'de' }, { host });
+      const { orderId, secret } = await placeOrder(t.app, user, { plan, partnerId, host });
+      expect((await confirmWith(t.app, secret, { card: '4242424242424242' })).statusCode).toBe(200);
+      const mail = await mailOf(user.email, 'subscription-order-paid');
+      const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+      const number = order!.invoice_number!;
+      expect(mail.attachments, partnerId).toEqual([
+        { id: expect.any(String), name: `${number}.pdf`, type: 'application/pdf', size: expect.any(Number) },
+      ]);
+      const [file] = mail.attachments;
+      const attached = await attachmentBytes(file!.id);
+      expect(attached.length).toBe(file!.size);
+      const attachedText = readPdf(attached).text;
+      expect(attachedText.split('\n')).toContain(number);
+      expect(attachedText).toContain('Rechnung');
+      // The link: the brand's origin, a signed token, no Bills page (two brands hide it).
+      expect(
+        mail.links.some((link) => link.includes('/my-account/bills')),
+        partnerId,
+      ).toBe(false);
+      const link = invoiceLinkOf(mail);
+      expect(link, partnerId).toBeDefined();
+      expect(mail.text).toContain(`Rechnung ${number} herunterladen`);
+      expect(mail.text).toContain('als PDF angehängt');
+      const opened = await openSigned(link!);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.headers['content-type']).toBe('application/pdf');
+      expect(opened.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+      expect(readPdf(opened.rawPayload).text.split('\n')).toContain(number);
+    }
+  }, 180_000);
+
+  it('a refund mails the invoice correction, naming the corrected invoice; forged and expired links fail', async () => {
+    const user = await buyer('de');
+    const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly' });
+    const paidMail = await mailOf(user.email, 'subscription-order-paid');
+    await t.app.invoices.refundOrder(orderId);
+    const mail = await mailOf(user.email, 'subscription-refund-issued');
+    const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+    const [note] = (await creditNotes()).filter((n) => n.order_id === orderId);
+    const invoiceNumber = order!.invoice_number!;
+    const correction = note!.credit_note_number;
+    expect(mail.subject).toContain(`Rechnungskorrektur ${correction} zur Rechnung ${invoiceNumber}`);
+    expect(mail.text).toContain(`Korrigierte Rechnung: ${invoiceNumber}`);
+    expect(mail.text).toContain('59,99 €');
+    expect(mail.text).not.toContain('Gutschrift');
+    const files = mail.attachments;
+    expect(files.map((f) => [f.name, f.type])).toEqual([[`${correction}.pdf`, 'application/pdf']]);
+    const flat = readPdf(await attachmentBytes(files[0]!.id)).text.replace(/\s*\n\s*/g, ' ');
+    expect(flat).toContain(`Rechnungskorrektur ${correction} zur Rechnung ${invoiceNumber}`);
+    const opened = await openSigned(invoiceLinkOf(mail)!);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-disposition']).toBe(`attachment; filename="${correction}.pdf"`);
+    // Again: one refund mail.
+    await t.app.invoices.refundOrder(orderId);
+    await runJobs(t.app);
+    expect(
+      (await mailbox(t.app)).filter((m) => m.to === user.email && m.kind === 'subscription-refund-issued'),
+    ).toHaveLength(1);
+
+    // A token changed in any way is refused; so is one signed for another order.
+    const link = new URL(invoiceLinkOf(paidMail)!);
+    const token = link.searchParams.get('token')!;
+    const [payload, sig] = token.split('.');
+    const otherPayload = Buffer.from(
+      JSON.stringify(['00000000-0000-4000-8000-000000000000', 'invoice', 4102444800]),
+    ).toString('base64url');
+    for (const forged of [`${otherPayload}.${sig}`, `${payload}.${sig!.slice(0, -2)}AA`, payload!, 'x']) {
+      const res = await t.app.inject({
+        url: `/v1/order/invoice-download?token=${encodeURIComponent(forged)}`,
+      });
+      expect(res.statusCode, forged).toBe(404);
+    }
+    expect((await t.app.inject({ url: '/v1/order/invoice-download' })).statusCode).toBe(400);
+    // It expires after 30 days (the attachment stays, of course).
+    expect((await openSigned(link.toString())).statusCode).toBe(200);
+    await advanceDays(t.app, 31);
+    const expired = await openSigned(link.toString());
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().key).toBe('Link_Expired_Text');
+  }, 120_000);
 });

@@ -134,8 +134,7 @@ const TEXTS = {
     refundOther: (date: string) => `Der Betrag wird am ${date} erstattet.`,
     thanks: 'Vielen Dank für Ihr Vertrauen.',
     questions: (email: string) => `Fragen zu dieser Rechnung? Schreiben Sie uns an ${email}.`,
-    creditQuestions: (email: string) =>
-      `Fragen zu dieser Rechnungskorrektur? Schreiben Sie uns an ${email}.`,
+    creditQuestions: (email: string) => `Fragen zu dieser Rechnungskorrektur? Schreiben Sie uns an ${email}.`,
   },
   en: {
     invoice: 'Invoice',
@@ -319,11 +318,7 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
   const labelWidth = blockWidth - valueWidth - 8;
   let y = blockTop;
   for (const [label, value] of facts) {
-    doc
-      .font(REGULAR)
-      .fontSize(9)
-      .fillColor(COLORS.muted)
-      .text(label, labelX, y, { width: labelWidth });
+    doc.font(REGULAR).fontSize(9).fillColor(COLORS.muted).text(label, labelX, y, { width: labelWidth });
     const labelBottom = doc.y;
     doc
       .font(BOLD)

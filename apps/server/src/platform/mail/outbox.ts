@@ -30,11 +30,11 @@ export class OutboxMailer implements Mailer {
         .insertInto('mail_outbox')
         .values({
           id,
-        to_address: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        kind: message.kind,
+          to_address: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          kind: message.kind,
           partner_id: message.partnerId ?? null,
           created_at: nowIso(),
         })
