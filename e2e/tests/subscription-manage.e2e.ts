@@ -353,7 +353,7 @@ describe('managing a plan', () => {
     await page.goto(`${server.url}/my-account/subscription`);
     await page.getByText(fill(SUB.status.downgrade, { plan: 'Basic', date: start })).waitFor();
     await screenshot(page, 'subscription-manage-downgrade-banner-desktop-light');
-    await page.goBack();
+    await page.goto(`${server.url}/my-account/cancel-subscription?process=downgrade`);
     expect(await basic.getByRole('button', { name: SUB.plans.orderInProgress }).isDisabled()).toBe(true);
     await screenshot(page, 'subscription-manage-downgrade-pending-desktop-light');
     expect((await myInfo(user)).downgrading).toMatchObject({ product: { name: 'Basic' } });
