@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_ID_HEADER, BRANDS, orderListResponseSchema, type Order } from '@pet/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { call, mailbox, registeredUser, v1 } from './identity-helpers.ts';
@@ -747,6 +747,28 @@ describe('invoice mails: the PDF attached, a signed link that needs no Bills pag
       expect(readPdf(opened.rawPayload).text.split('\n')).toContain(number);
     }
   }, 180_000);
+
+  it('a mail whose PDF cannot be rendered is not sent; the job’s retry sends it once, with its PDF', async () => {
+    const failing = vi
+      .spyOn(t.app.invoices, 'mailDocument')
+      .mockRejectedValueOnce(new Error('render pool busy'));
+    try {
+      const user = await buyer('en');
+      await buyByCard(user, { plan: 'basic', payType: 'yearly' });
+      const paidMails = async () =>
+        (await mailbox(t.app)).filter((m) => m.to === user.email && m.kind === 'subscription-order-paid');
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(await paidMails()).toEqual([]);
+      // The job retries after its backoff (30 s and more).
+      await t.app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds: 120 } });
+      await runJobs(t.app);
+      const mails = await paidMails();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.attachments.map((file) => file.type)).toEqual(['application/pdf']);
+    } finally {
+      failing.mockRestore();
+    }
+  });
 
   it('a refund mails the invoice correction, naming the corrected invoice; forged and expired links fail', async () => {
     const user = await buyer('de');
