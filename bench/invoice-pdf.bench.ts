@@ -27,7 +27,7 @@ const invoice: InvoiceDocumentData = {
   number: 'PP-2026-000042',
   date: '24.11.2026',
   orderNumber: 'PP-20261124-0A1B2C3D',
-  servicePeriod: '24.11.2026 – 24.11.2027',
+  servicePeriod: '24.11.2026 – 23.11.2027',
   corrects: null,
   lines: [
     {

@@ -20,7 +20,9 @@ interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  kind: string;
   links: string[];
+  attachments?: Array<{ id: string; name: string; type: string; size: number }>;
 }
 
 export async function mailbox(origin: string): Promise<OutboxMail[]> {

@@ -24,7 +24,6 @@ let server: RunningServer;
 let browser: Browser;
 const SUB = enSubscription.subscription;
 const DE = deSubscription.subscription;
-const DAY_S = 86_400;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -74,7 +73,10 @@ interface MyInfo {
   name: string;
   product: { name: string } | null;
   stripe_subscription_end: number | null;
-  downgrading: false | { product: { name: string }; date?: number };
+  /** The term's last day and the next plan's first day (dd.MM.yyyy), computed by the server. */
+  subscription_last_day?: string | null;
+  subscription_next_day?: string | null;
+  downgrading: false | { product: { name: string }; date?: number; starts_on?: string };
 }
 
 const myInfo = async (user: TestUser) => (await api<MyInfo>(user, 'GET', '/v1/auth/myinfo')).body;
@@ -85,6 +87,18 @@ interface OrderRow {
   kind: 'purchase' | 'renewal';
   product_name: string;
   paid_amount_eur_formatted: string;
+  period_start: string | null;
+  period_end: string | null;
+}
+
+/** The newest outbox mail of a kind to an address (mail is sent by a job: waits up to 10 s). */
+async function mailOfKind(email: string, kind: string) {
+  for (let i = 0; i < 100; i++) {
+    const mail = (await mailbox(server.url)).find((m) => m.to === email && m.kind === kind);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${kind} mail to ${email}`);
 }
 
 async function orders(user: TestUser): Promise<OrderRow[]> {
@@ -175,12 +189,6 @@ async function confirmTermination(page: Page, texts = SUB, shots?: { card: strin
   await page.getByTestId('termination-confirmed').waitFor({ timeout: 30_000 });
 }
 
-function formatDay(date: Date): string {
-  const dd = String(date.getDate()).padStart(2, '0');
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  return `${dd}.${mm}.${date.getFullYear()}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 
 describe('managing a plan', () => {
@@ -193,7 +201,10 @@ describe('managing a plan', () => {
       await screenshot(page, 'subscription-manage-revoke-failure');
     });
     await buyByCard(page, 'Premium');
-    const end = formatDay(new Date((await myInfo(user)).stripe_subscription_end! * 1000));
+    // The plan's last day: the day before the next period would begin (issue 33 item 8).
+    const end = (await myInfo(user)).subscription_last_day!;
+    const [purchase] = await orders(user);
+    expect(purchase!.period_end).toBe(end);
 
     // Premium (sequence 2) stays on the choice page.
     await page.goto(`${server.url}/my-account/cancel-subscription`);
@@ -215,6 +226,9 @@ describe('managing a plan', () => {
     await page.getByText(fill(SUB.cancel.success.text, { plan: 'Premium', date: end })).waitFor();
     await screenshot(page, 'subscription-manage-cancelled-desktop-light');
     expect(await cancelAt(user)).toBe('cancel');
+    expect((await mailOfKind(user.email, 'subscription-termination-confirmed')).text).toContain(
+      `ends on ${end}`,
+    );
 
     await page.getByRole('button', { name: SUB.cancel.success.revoke }).click();
     const message = page.getByTestId('revoke-message');
@@ -300,8 +314,12 @@ describe('managing a plan', () => {
       await screenshot(page, 'subscription-manage-downgrade-failure');
     });
     await buyByCard(page, 'Premium');
-    const end = new Date((await myInfo(user)).stripe_subscription_end! * 1000);
-    const start = formatDay(new Date(end.getTime() + DAY_S * 1000));
+    // Issue 33 items 8 and 9: one day, computed by the server, in the dialog, on the card, in the
+    // banner and in the mail; the term's last day is the day before.
+    const before = await myInfo(user);
+    const start = before.subscription_next_day!;
+    expect(start).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(before.subscription_last_day).not.toBe(start);
 
     await page.goto(`${server.url}/my-account/cancel-subscription`);
     await page
@@ -324,9 +342,18 @@ describe('managing a plan', () => {
       return dialog;
     };
     let dialog = await downgradeTo();
+    await dialog.getByText(start, { exact: false }).waitFor();
     await screenshot(page, 'subscription-manage-downgrade-dialog-desktop-light');
     await dialog.getByRole('button', { name: SUB.manage.downgradeButton }).click();
     await basic.getByText(fill(SUB.manage.startsOn, { date: start })).waitFor({ timeout: 30_000 });
+    expect((await myInfo(user)).downgrading).toMatchObject({ starts_on: start });
+    expect((await mailOfKind(user.email, 'subscription-downgrade-scheduled')).text).toContain(
+      `takes effect on ${start}`,
+    );
+    await page.goto(`${server.url}/my-account/subscription`);
+    await page.getByText(fill(SUB.status.downgrade, { plan: 'Basic', date: start })).waitFor();
+    await screenshot(page, 'subscription-manage-downgrade-banner-desktop-light');
+    await page.goto(`${server.url}/my-account/cancel-subscription?process=downgrade`);
     expect(await basic.getByRole('button', { name: SUB.plans.orderInProgress }).isDisabled()).toBe(true);
     await screenshot(page, 'subscription-manage-downgrade-pending-desktop-light');
     expect((await myInfo(user)).downgrading).toMatchObject({ product: { name: 'Basic' } });
@@ -355,6 +382,8 @@ describe('managing a plan', () => {
     await eventually(async () => (await myInfo(user)).product?.name === 'Basic', 'the plan to be Basic');
     const renewal = (await orders(user)).find((order) => order.kind === 'renewal');
     expect(renewal).toMatchObject({ product_name: 'Basic', paid_amount_eur_formatted: '29,99 €' });
+    // The Basic period really starts on the day every screen and mail named.
+    expect(renewal!.period_start).toBe(start);
     await context.close();
   }, 300_000);
 
@@ -418,7 +447,7 @@ describe('managing a plan', () => {
     await page
       .getByText(
         fill(SUB.status.periodEnd, {
-          date: formatDay(new Date((await myInfo(user)).stripe_subscription_end! * 1000)),
+          date: (await myInfo(user)).subscription_last_day!,
         }),
       )
       .waitFor();

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_ID_HEADER, BRANDS, orderListResponseSchema, type Order } from '@pet/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { call, registeredUser, v1 } from './identity-helpers.ts';
+import { call, mailbox, registeredUser, v1 } from './identity-helpers.ts';
 import { as } from './support/owners.ts';
 import { readPdf } from './support/pdf-text.ts';
 import { sandboxEvents } from './support/payments.ts';
@@ -85,6 +85,15 @@ async function invoiceText(user: Buyer, orderId: string, name: string, query = '
   return { res, pdf, text, flat: text.replace(/\s*\n\s*/g, ' ') };
 }
 
+/** dd.MM.yyyy of the calendar day before / after a dd.MM.yyyy day. */
+function shiftDay(day: string, by: number): string {
+  const [d, m, y] = day.split('.').map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d! + by));
+  return date.toISOString().slice(0, 10).split('-').reverse().join('.');
+}
+const dayBefore = (day: string) => shiftDay(day, -1);
+const dayAfter = (day: string) => shiftDay(day, 1);
+
 const berlinDate = (iso: string) =>
   new Intl.DateTimeFormat('de-DE', {
     timeZone: 'Europe/Berlin',
@@ -127,7 +136,8 @@ describe('GET /v1/order/myorders', () => {
       activation_code: null,
       kind: 'purchase',
       period_start: berlinDate(stored!.period_start!),
-      period_end: berlinDate(stored!.period_end!),
+      // The last day of the period: the day before the next one begins (item 8).
+      period_end: dayBefore(berlinDate(stored!.period_end!)),
       credit_note_number: null,
       credit_note_url: null,
     });
@@ -277,15 +287,24 @@ describe('credit notes: npm run admin -- order refund <ORDER_ID>', () => {
       for (const amount of ['−59,99 €', '−50,41 €', '−9,58 €']) expect(lines).toContain(amount);
       expect(flat).toContain(seller.vatId);
       expect(flat).toContain(BILLING.name);
+      // Item 7: an invoice correction, never "Gutschrift" (self-billing, section 14 (2) UStG).
+      expect(flat).not.toContain('Gutschrift');
+      expect(flat).not.toContain('Credit note');
       if (language === 'de') {
-        expect(flat).toContain('Gutschrift (Rechnungskorrektur)');
+        expect(lines).toContain('Rechnungskorrektur');
+        expect(flat).toContain(
+          `Rechnungskorrektur ${note!.credit_note_number} zur Rechnung ${order!.invoice_number}`,
+        );
         expect(flat).toContain(`Zur Rechnung ${order!.invoice_number} vom ${invoiceDay}`);
         expect(flat).toContain('Erstattungsbetrag');
         expect(flat).toContain(
           `Der Betrag wird am ${noteDay} auf Ihre Kreditkarte (Visa, Kartennummer endet auf 4242) erstattet.`,
         );
       } else {
-        expect(flat).toContain('Credit note');
+        expect(lines).toContain('Invoice correction');
+        expect(flat).toContain(
+          `Invoice correction ${note!.credit_note_number} to invoice ${order!.invoice_number}`,
+        );
         expect(flat).toContain(`Corrects invoice ${order!.invoice_number} of ${invoiceDay}`);
         expect(flat).toContain('Total refunded');
         expect(flat).toContain(
@@ -470,7 +489,8 @@ describe('GET /v1/order/orderpdfweb', () => {
       const paidOn = berlinDate(order!.paid_at!);
       expect(lines).toContain(paidOn);
       has(words.period);
-      has(`${berlinDate(order!.period_start!)} – ${berlinDate(order!.period_end!)}`);
+      // The period ends the day before the next begins (item 8).
+      has(`${berlinDate(order!.period_start!)} – ${dayBefore(berlinDate(order!.period_end!))}`);
       has(order!.order_number);
       // The line item and the amounts: net, VAT 19 %, gross.
       has(words.plan);
@@ -487,7 +507,8 @@ describe('GET /v1/order/orderpdfweb', () => {
 
   it('lists the coupon discount and the proration credit of an upgrade; amounts add up', async () => {
     const user = await buyer('de');
-    await buyByCard(user, { plan: 'basic', payType: 'yearly' });
+    const basicId = await buyByCard(user, { plan: 'basic', payType: 'yearly' });
+    await advanceDays(t.app, 1);
     const coupon = await createCoupon(t.app, { code: 'BILLS10', percent_off: 10 });
     const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly', couponId: coupon.id });
     const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
@@ -498,7 +519,15 @@ describe('GET /v1/order/orderpdfweb', () => {
     const euro = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')} €`;
     expect(flat).toContain('Gutscheinrabatt (BILLS10)');
     expect(lines).toContain(`−${euro(600)}`);
-    expect(flat).toContain('Gutschrift für die nicht genutzte Restlaufzeit des bisherigen Tarifs');
+    // Item 12: the credit names the invoice that billed the credited days, and those days: from
+    // the upgrade's first day to the last day of the previous period.
+    const [basic] = (await ordersOf(t.app, user.id)).filter((o) => o.id === basicId);
+    expect(flat).toContain(
+      `Anrechnung der nicht genutzten Restlaufzeit des bisherigen Tarifs aus Rechnung ${basic!.invoice_number}`,
+    );
+    const credited = `${berlinDate(order!.period_start!)} – ${dayBefore(berlinDate(basic!.period_end!))}`;
+    expect(berlinDate(order!.period_start!)).not.toBe(berlinDate(basic!.period_start!));
+    expect(flat).toContain(credited);
     expect(lines).toContain(`−${euro(order!.proration_cents)}`);
     expect(lines).toContain(euro(order!.amount_cents));
     const net = Math.round((order!.amount_cents * 100) / 119);
@@ -527,7 +556,13 @@ describe('GET /v1/order/orderpdfweb', () => {
       host,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const text = readPdf(res.rawPayload).text.replace(/\s*\n\s*/g, ' ');
+    const lines = readPdf(res.rawPayload).text.split('\n');
+    const text = lines.join('\n').replace(/\s*\n\s*/g, ' ');
+    if (keepDir) fs.writeFileSync(path.join(keepDir, 'invoice-gps-en.pdf'), res.rawPayload);
+    // Item 12: the header's order number (GPS-yyyymmdd-XXXXXXXX) is one text run, not wrapped.
+    expect(order!.order_number).toMatch(/^GPS-\d{8}-[0-9A-F]{8}$/);
+    expect(lines).toContain(order!.order_number);
+    expect(lines).toContain(order!.invoice_number);
     expect(text).toContain(`GPS tracker (one-time price) ${berlinDate(order!.paid_at!)} 49,99 €`);
     expect(text).toContain('BASIS 12 plan – 12 months');
     expect(text).toContain('Total 99,98 €');
@@ -631,10 +666,174 @@ describe('invoice numbers', () => {
     expect(renewal!.invoice_number).not.toBe(purchase!.invoice_number);
     const seqOf = (number: string) => Number(number.split('-').at(-1));
     expect(seqOf(renewal!.invoice_number!)).toBeGreaterThan(seqOf(purchase!.invoice_number!));
-    expect(renewal!.period_start).toBe(purchase!.period_end);
+    // Item 8: periods do not overlap; one ends the day before the next begins.
+    expect(renewal!.period_start).toBe(dayAfter(purchase!.period_end!));
     const { flat: text } = await invoiceText(user, renewal!.id, 'invoice-renewal-de');
     expect(text).toContain('Verlängerung Tarif Premium – Laufzeit 1 Monat');
     expect(text).toContain(renewal!.invoice_number!);
     expect(text).toContain(`${renewal!.period_start} – ${renewal!.period_end}`);
+    const { flat: first } = await invoiceText(user, purchase!.id, 'invoice-before-renewal-de');
+    expect(first).toContain(`Leistungszeitraum ${purchase!.period_start} – ${purchase!.period_end}`);
+    // The renewal mail names the same period as its invoice.
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === user.email && m.kind === 'subscription-renewal-paid',
+    );
+    expect(mail?.text).toContain(`${renewal!.period_start} – ${renewal!.period_end}`);
+    // Item 11: the renewal mail carries the renewal's invoice.
+    const files = mail!.attachments;
+    expect(files.map((file) => file.name)).toEqual([`${renewal!.invoice_number}.pdf`]);
   });
+});
+
+/** The outbox mail of a kind to a user (mails are sent by jobs: run them first). */
+async function mailOf(email: string, kind: string) {
+  await runJobs(t.app);
+  const mail = (await mailbox(t.app)).find((m) => m.to === email && m.kind === kind);
+  expect(mail, `${kind} mail to ${email}`).toBeDefined();
+  return mail!;
+}
+
+/** The bytes of an outbox mail's attachment, as its recipient saves it. */
+async function attachmentBytes(id: string): Promise<Buffer> {
+  const res = await t.app.inject({ url: `/dev/mailbox/attachment?id=${encodeURIComponent(id)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.rawPayload;
+}
+
+/** Opens a mail's signed invoice link as someone who is not signed in. */
+async function openSigned(link: string) {
+  const url = new URL(link);
+  return t.app.inject({ url: `${url.pathname}${url.search}`, headers: { host: url.host } });
+}
+
+const invoiceLinkOf = (mail: { links: string[] }) =>
+  mail.links.find((link) => new URL(link).pathname === '/v1/order/invoice-download');
+
+// Issue 33 item 11. Last in the file: it moves the business clock past the links' expiry.
+describe('invoice mails: the PDF attached, a signed link that needs no Bills page', () => {
+  const BRAND_PLANS = [
+    ['primepet', 'premium'],
+    ['hundeschutz', 'protectplus'],
+    ['gpstracker', 'basis12'],
+    ['petclub', 'premium'],
+  ] as const;
+
+  it('every brand’s payment mail carries its invoice PDF and a signed link that works signed out', async () => {
+    // tier-fritz takes no orders from the payment screen: it sends no payment mail.
+    expect(BRANDS.tierfritz.canOrderFromPaymentScreen).toBe(false);
+    for (const [partnerId, plan] of BRAND_PLANS) {
+      const host = `${partnerId}.localhost`;
+      const user = await registeredUser(t.app, { language: 'de' }, { host });
+      const { orderId, secret } = await placeOrder(t.app, user, { plan, partnerId, host });
+      expect((await confirmWith(t.app, secret, { card: '4242424242424242' })).statusCode).toBe(200);
+      const mail = await mailOf(user.email, 'subscription-order-paid');
+      const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+      const number = order!.invoice_number!;
+      expect(mail.attachments, partnerId).toEqual([
+        { id: expect.any(String), name: `${number}.pdf`, type: 'application/pdf', size: expect.any(Number) },
+      ]);
+      const [file] = mail.attachments;
+      const attached = await attachmentBytes(file!.id);
+      expect(attached.length).toBe(file!.size);
+      const attachedText = readPdf(attached).text;
+      expect(attachedText.split('\n')).toContain(number);
+      expect(attachedText).toContain('Rechnung');
+      // The link: the brand's origin, a signed token, no Bills page (two brands hide it).
+      expect(
+        mail.links.some((link) => link.includes('/my-account/bills')),
+        partnerId,
+      ).toBe(false);
+      const link = invoiceLinkOf(mail);
+      expect(link, partnerId).toBeDefined();
+      expect(mail.text).toContain(`Rechnung ${number} herunterladen`);
+      expect(mail.text).toContain('als PDF angehängt');
+      const opened = await openSigned(link!);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.headers['content-type']).toBe('application/pdf');
+      expect(opened.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+      expect(readPdf(opened.rawPayload).text.split('\n')).toContain(number);
+    }
+  }, 180_000);
+
+  it('a mail whose PDF cannot be rendered is not sent; the job’s retry sends it once, with its PDF', async () => {
+    await runJobs(t.app);
+    const user = await buyer('en');
+    const { orderId, secret } = await placeOrder(t.app, user, { plan: 'basic', payType: 'yearly' });
+    // The first rendering of this order's invoice fails (other mails render as usual).
+    const original = t.app.invoices.mailDocument.bind(t.app.invoices);
+    let failures = 0;
+    const failing = vi.spyOn(t.app.invoices, 'mailDocument').mockImplementation(async (id, document) => {
+      if (id === orderId && failures === 0) {
+        failures += 1;
+        throw new Error('render pool busy');
+      }
+      return original(id, document);
+    });
+    try {
+      expect((await confirmWith(t.app, secret, { card: '4242424242424242' })).statusCode).toBe(200);
+      await runJobs(t.app);
+      const paidMails = async () =>
+        (await mailbox(t.app)).filter((m) => m.to === user.email && m.kind === 'subscription-order-paid');
+      expect(failures).toBe(1);
+      expect(await paidMails()).toEqual([]);
+      // The job retries after its backoff (30 s and more).
+      await t.app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds: 120 } });
+      await runJobs(t.app);
+      const mails = await paidMails();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.attachments.map((file) => file.type)).toEqual(['application/pdf']);
+    } finally {
+      failing.mockRestore();
+    }
+  });
+
+  it('a refund mails the invoice correction, naming the corrected invoice; forged and expired links fail', async () => {
+    const user = await buyer('de');
+    const orderId = await buyByCard(user, { plan: 'premium', payType: 'yearly' });
+    const paidMail = await mailOf(user.email, 'subscription-order-paid');
+    await t.app.invoices.refundOrder(orderId);
+    const mail = await mailOf(user.email, 'subscription-refund-issued');
+    const [order] = (await ordersOf(t.app, user.id)).filter((o) => o.id === orderId);
+    const [note] = (await creditNotes()).filter((n) => n.order_id === orderId);
+    const invoiceNumber = order!.invoice_number!;
+    const correction = note!.credit_note_number;
+    expect(mail.subject).toContain(`Rechnungskorrektur ${correction} zur Rechnung ${invoiceNumber}`);
+    expect(mail.text).toContain(`Korrigierte Rechnung: ${invoiceNumber}`);
+    expect(mail.text).toContain('59,99 €');
+    expect(mail.text).not.toContain('Gutschrift');
+    const files = mail.attachments;
+    expect(files.map((f) => [f.name, f.type])).toEqual([[`${correction}.pdf`, 'application/pdf']]);
+    const flat = readPdf(await attachmentBytes(files[0]!.id)).text.replace(/\s*\n\s*/g, ' ');
+    expect(flat).toContain(`Rechnungskorrektur ${correction} zur Rechnung ${invoiceNumber}`);
+    const opened = await openSigned(invoiceLinkOf(mail)!);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-disposition']).toBe(`attachment; filename="${correction}.pdf"`);
+    // Again: one refund mail.
+    await t.app.invoices.refundOrder(orderId);
+    await runJobs(t.app);
+    expect(
+      (await mailbox(t.app)).filter((m) => m.to === user.email && m.kind === 'subscription-refund-issued'),
+    ).toHaveLength(1);
+
+    // A token changed in any way is refused; so is one signed for another order.
+    const link = new URL(invoiceLinkOf(paidMail)!);
+    const token = link.searchParams.get('token')!;
+    const [payload, sig] = token.split('.');
+    const otherPayload = Buffer.from(
+      JSON.stringify(['00000000-0000-4000-8000-000000000000', 'invoice', 4102444800]),
+    ).toString('base64url');
+    for (const forged of [`${otherPayload}.${sig}`, `${payload}.${sig!.slice(0, -2)}AA`, payload!, 'x']) {
+      const res = await t.app.inject({
+        url: `/v1/order/invoice-download?token=${encodeURIComponent(forged)}`,
+      });
+      expect(res.statusCode, forged).toBe(404);
+    }
+    expect((await t.app.inject({ url: '/v1/order/invoice-download' })).statusCode).toBe(400);
+    // It expires after 30 days (the attachment stays, of course).
+    expect((await openSigned(link.toString())).statusCode).toBe(200);
+    await advanceDays(t.app, 31);
+    const expired = await openSigned(link.toString());
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().key).toBe('Link_Expired_Text');
+  }, 120_000);
 });

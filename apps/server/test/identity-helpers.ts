@@ -85,6 +85,8 @@ export interface OutboxMail {
   html: string;
   kind: string;
   links: string[];
+  /** The mail's files (bytes at /dev/mailbox/attachment?id=). */
+  attachments: Array<{ id: string; name: string; type: string; size: number }>;
 }
 
 export async function mailbox(app: FastifyInstance): Promise<OutboxMail[]> {

@@ -110,8 +110,12 @@ describe(`registration and sign-in (${testDatabaseKind})`, { timeout: 120_000 },
         'pets',
         // Beyond the spec's table (optional for other clients): the dashboard's first-time greeting.
         'first_sign_in',
+        // And the term's last day and the next plan's first day (issue 33 item 8).
+        'subscription_last_day',
+        'subscription_next_day',
       ].sort(),
     );
+    expect(res.json()).toMatchObject({ subscription_last_day: null, subscription_next_day: null });
     expect(res.json().id).toBe(user.id);
   });
 

@@ -5,6 +5,8 @@ import { BRANDS } from '@pet/contract';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
 import { call, freshIp, mailbox, signIn, signup, uniqueEmail, waitForMail } from './identity-helpers.ts';
 import { renderMail } from '../src/platform/mail/templates.ts';
+import { readPdf } from './support/pdf-text.ts';
+import { confirmWith, ordersOf, placeOrder, runJobs } from './support/buying.ts';
 import { extractLinks } from '../src/platform/mail/outbox.ts';
 
 describe('mail templates', { timeout: 120_000 }, () => {
@@ -97,6 +99,43 @@ describe(`dev outbox (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     expect(page.body).toContain('/identity/verify-email?token=');
   });
 
+  it('keeps a mail’s attachments: listed with name, type and size, their bytes at /dev/mailbox/attachment', async () => {
+    const to = uniqueEmail('attached');
+    const pdf = Buffer.from('%PDF-1.4\n% a tiny test file\n%%EOF\n');
+    const csv = Buffer.from('a;b\n1;2\n');
+    await t.app.mailer.send({
+      to,
+      subject: 'Two files',
+      text: 'See the files.',
+      html: '<html><body>See the files.</body></html>',
+      kind: 'test-attachments',
+      attachments: [
+        { fileName: 'PP-2026-000001.pdf', contentType: 'application/pdf', content: pdf },
+        { fileName: 'list.csv', contentType: 'text/csv', content: csv },
+      ],
+    });
+    const mail = (await mailbox(t.app)).find((m) => m.to === to)!;
+    expect(mail.attachments).toEqual([
+      { id: expect.any(String), name: 'PP-2026-000001.pdf', type: 'application/pdf', size: pdf.length },
+      { id: expect.any(String), name: 'list.csv', type: 'text/csv', size: csv.length },
+    ]);
+    const first = await t.app.inject({ url: `/dev/mailbox/attachment?id=${mail.attachments[0]!.id}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['content-disposition']).toBe('attachment; filename="PP-2026-000001.pdf"');
+    expect(first.rawPayload.equals(pdf)).toBe(true);
+    expect((await t.app.inject({ url: '/dev/mailbox/attachment?id=nope' })).statusCode).toBe(404);
+    const remote = await t.app.inject({
+      url: `/dev/mailbox/attachment?id=${mail.attachments[0]!.id}`,
+      remoteAddress: '10.1.2.3',
+    });
+    expect(remote.statusCode).toBe(403);
+    const page = await t.app.inject({ url: '/dev/mailbox' });
+    expect(page.body).toContain('PP-2026-000001.pdf');
+    // A mail without files lists none.
+    expect((await mailbox(t.app)).find((m) => m.to !== to)?.attachments ?? []).toEqual([]);
+  });
+
   it('answers loopback clients only', async () => {
     const remote = await t.app.inject({ url: '/dev/mailbox.json', remoteAddress: '10.1.2.3' });
     expect(remote.statusCode).toBe(403);
@@ -167,6 +206,17 @@ describe(`SMTP (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
+  /** The raw message to `to` whose decoded text contains `needle` (mail is sent by jobs and hooks). */
+  async function receivedFor(to: string, needle: string): Promise<string> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = received.find((m) => m.to.includes(to) && decodeQuotedPrintable(m.raw).includes(needle));
+      if (found) return found.raw;
+      if (Date.now() > deadline) throw new Error(`no mail to ${to} with ${needle}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
   it('delivers the verification mail to a real SMTP server; its link verifies the account', async () => {
     const email = uniqueEmail('smtp');
     expect((await signup(t.app, { email, language: 'de' })).statusCode).toBe(201);
@@ -189,5 +239,40 @@ describe(`SMTP (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     expect((await signIn(t.app, email)).statusCode).toBe(200);
     // Nothing went to the outbox.
     expect(await mailbox(t.app)).toEqual([]);
+  });
+
+  it('a payment mail carries its invoice PDF as a MIME attachment over SMTP', async () => {
+    const email = uniqueEmail('smtp-invoice');
+    const signedUp = await signup(t.app, { email, language: 'en' });
+    expect(signedUp.statusCode).toBe(201);
+    const userId = String(signedUp.json().user_id);
+    const verification = decodeQuotedPrintable(await receivedFor(email, 'verify-email'));
+    const link = new URL(
+      verification
+        .match(/http:\/\/localhost:3000\/identity\/verify-email\?[^\s"<>]+/)![0]
+        .replace(/&amp;/g, '&'),
+    );
+    await call(t.app, 'GET', `${link.pathname}${link.search}`, undefined, { ip: freshIp() });
+    const signedIn = await signIn(t.app, email);
+    expect(signedIn.statusCode).toBe(200);
+    const buyer = { id: userId, token: String(signedIn.headers['set-auth-token']) };
+    const { orderId, secret } = await placeOrder(t.app, buyer, { plan: 'premium' });
+    expect((await confirmWith(t.app, secret, { card: '4242424242424242' })).statusCode).toBe(200);
+    await runJobs(t.app);
+    const raw = await receivedFor(email, 'Payment received');
+    const [order] = (await ordersOf(t.app, userId)).filter((o) => o.id === orderId);
+    const number = order!.invoice_number!;
+    expect(raw).toContain('multipart/mixed');
+    expect(raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${number}\\.pdf`));
+    expect(raw).toContain(`Content-Disposition: attachment; filename=${number}.pdf`);
+    // The part's base64 body is the invoice itself.
+    const part = raw.split(`filename=${number}.pdf`)[1]!;
+    const base64 = part
+      .split(/\r?\n\r?\n/)[1]!
+      .split(/\r?\n--/)[0]!
+      .replace(/\s+/g, '');
+    const pdf = Buffer.from(base64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readPdf(pdf).text.split('\n')).toContain(number);
   });
 });

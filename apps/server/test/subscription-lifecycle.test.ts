@@ -234,6 +234,15 @@ describe('renewals', () => {
 });
 
 describe('downgrade', () => {
+  /** dd.MM.yyyy of an instant in the seller's (German) calendar, as the test reads it. */
+  const sellerDay = (at: Date) =>
+    new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(at);
+
   it('schedules, cancels and reschedules a downgrade that takes effect at period end at the lower price', async () => {
     const user = await newBuyer();
     await buy(user, 'premium', 'yearly');
@@ -242,6 +251,21 @@ describe('downgrade', () => {
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     let info = await myInfo(t.app, user);
     expect(info.downgrading && info.downgrading.product.name).toBe('Basic');
+    // Issue 33 items 8 and 9: one day for the change, computed by the server: the answer, myinfo
+    // and the mail name it, and it is the day after the term's last day.
+    const day = scheduled.json().effective_on as string;
+    const full = (await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, as(user))).json();
+    expect(full.downgrading.starts_on).toBe(day);
+    expect(full.subscription_next_day).toBe(day);
+    const [purchase] = await ordersOf(t.app, user.id);
+    const periodEnd = new Date(purchase!.period_end!);
+    expect(day).toBe(sellerDay(periodEnd));
+    expect(full.subscription_last_day).toBe(sellerDay(new Date(periodEnd.getTime() - 24 * 3600 * 1000)));
+    await runJobs(t.app);
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === user.email && m.kind === 'subscription-downgrade-scheduled',
+    );
+    expect(mail?.text).toContain(day);
     expect((await v1(t.app, 'GET', '/v1/subscription/cancelat', undefined, as(user))).json().status).toBe(
       'downgrade',
     );

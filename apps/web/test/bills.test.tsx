@@ -103,7 +103,7 @@ describe('/my-account/bills', () => {
     expect(within(rows[1]!).getByText('Renewal')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Refunded')).toBeInTheDocument();
     expect(
-      within(rows[1]!).getByRole('button', { name: 'Open credit note PP-G-2026-000001 as PDF' }),
+      within(rows[1]!).getByRole('button', { name: 'Open invoice correction PP-G-2026-000001 as PDF' }),
     ).toBeEnabled();
     expect(identityHeaderOf(api.callsTo('GET', '/v1/order/myorders')[0])).toBe('user-1');
   });
@@ -127,7 +127,7 @@ describe('/my-account/bills', () => {
     expect(blob.type).toBe('application/pdf');
 
     // The credit note of the refunded order.
-    await user.click(screen.getByRole('button', { name: 'Open credit note PP-G-2026-000001 as PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Open invoice correction PP-G-2026-000001 as PDF' }));
     await waitFor(() => expect(api.callsTo('GET', '/v1/order/orderpdfweb')).toHaveLength(2));
     const creditUrl = new URL(api.callsTo('GET', '/v1/order/orderpdfweb')[1]!.url, 'http://localhost');
     expect(creditUrl.searchParams.get('id')).toBe('order-1');

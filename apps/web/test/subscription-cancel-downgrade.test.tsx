@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { addDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BRANDS, type Product, type UserInfo } from '@pet/contract';
 import { downgradeModeCards, downgradeTargets } from '@/features/subscription/cancel/cancel-rules';
-import { formatDate } from '@/lib/dates';
 import { apiError, installFakeApi, json, makeProduct, makeUser, renderApp } from './helpers';
 import { BASIC, FREE, PREMIUM, PROMO, bodyOf, productList } from './subscription-fixtures';
 
 /** Account-area section 4: plan cards in downgrade mode, the allowed targets and their price ids. */
 
 const END = 1_800_000_000;
-const dayAfterEnd = formatDate(addDays(new Date(END * 1000), 1));
+// 2027-01-15 08:00 UTC: the term's last day is 14.01.2027, the next plan starts 15.01.2027 (a
+// period ends the day before the next begins, issue 33 item 8).
+const dayAfterEnd = '15.01.2027';
 
 /** A plan above Premium (sequence 3) and one above that, both with monthly and yearly prices. */
 const PLUS = makeProduct({
@@ -104,7 +104,10 @@ describe('downgrade targets (mirroring the server)', () => {
   });
 
   it('shows the pending target as downgrading from the day after the end date', () => {
-    const user = paidUser({ product: TOP, downgrading: { product: PREMIUM, date: END } });
+    const user = paidUser({
+      product: TOP,
+      downgrading: { product: PREMIUM, date: END, starts_on: dayAfterEnd },
+    });
     const cards = downgradeModeCards(user, [FREE, BASIC, PREMIUM, TOP]);
     expect(cards.map((card) => [card.plan.id, card.state.kind])).toEqual([
       [BASIC.id, 'downgrade'],
@@ -129,8 +132,8 @@ describe('/my-account/cancel-subscription?process=downgrade', () => {
               plan.yearly_price_id === bodyOf(call).price_id ||
               plan.monthly_price_id === bodyOf(call).price_id,
           )!;
-          current = { ...current, downgrading: { product: target, date: END } };
-          return json({ message: 'Downgrade scheduled', effective_date: END });
+          current = { ...current, downgrading: { product: target, date: END, starts_on: dayAfterEnd } };
+          return json({ message: 'Downgrade scheduled', effective_date: END, effective_on: dayAfterEnd });
         },
         'POST /v1/subscription/cancel/downgrade': () => {
           current = { ...current, downgrading: false };

@@ -16,8 +16,10 @@ import { BASIC, FREE, PREMIUM, PROMO, productList } from './subscription-fixture
 /** Account-area sections 2 and 4: the cancel entry, the termination, its success page and the revoke. */
 
 const END = 1_800_000_000;
-const endText = formatDate(new Date(END * 1000));
-const dayAfterEnd = formatDate(addDays(new Date(END * 1000), 1));
+// 2027-01-15 08:00 UTC is when the term ends: its last day is 14.01.2027 and the free plan starts
+// 15.01.2027 (a period ends the day before the next begins, issue 33 item 8).
+const endText = '14.01.2027';
+const dayAfterEnd = '15.01.2027';
 
 /** The dog brand's catalogue as the product list answers it. */
 const dogPlans: Product[] = BRANDS.hundeschutz.plans.map((seed) =>

@@ -7,3 +7,4 @@ export * from './http.ts';
 export * from './entities/index.ts';
 export * from './limits.ts';
 export * from './route-preloads.ts';
+export * from './periods.ts';

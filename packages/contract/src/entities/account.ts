@@ -12,7 +12,15 @@ export const userLanguageSchema = z.enum(USER_LANGUAGES);
 /** A pending downgrade: the target plan and when it takes effect (epoch seconds); false if none. */
 export const downgradingSchema = z.union([
   z.literal(false),
-  z.object({ product: productSchema, date: z.number().int().optional() }),
+  z.object({
+    product: productSchema,
+    date: z.number().int().optional(),
+    /**
+     * An addition to the spec: the day (dd.MM.yyyy, seller's calendar) the new plan starts, the
+     * day after the current term's last day. Computed by the server; every screen and mail shows it.
+     */
+    starts_on: z.string().optional(),
+  }),
 ]);
 export type Downgrading = z.infer<typeof downgradingSchema>;
 
@@ -40,6 +48,14 @@ export const userInfoSchema = z.object({
   tracker_owned: z.boolean().optional(),
   /** Epoch seconds; the UI multiplies by 1000. */
   stripe_subscription_end: z.number().int().nullable(),
+  /**
+   * Additions to the spec (dd.MM.yyyy, seller's calendar, computed by the server from
+   * stripe_subscription_end, which is the instant the next period begins): the current term's last
+   * day, and the day after it, when a renewal, a downgrade or the free plan starts. A period ends
+   * the day before the next begins (packages/contract/src/periods.ts).
+   */
+  subscription_last_day: z.string().nullable().optional(),
+  subscription_next_day: z.string().nullable().optional(),
   stripe_price_id: z.string().nullable(),
   stripe_customer_id: z.string().nullable(),
   is_promo: z.boolean(),

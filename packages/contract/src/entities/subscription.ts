@@ -305,5 +305,7 @@ export const subscriptionChangeResponseSchema = z.object({
   message: z.string(),
   /** When the pending change takes effect (epoch seconds); null when nothing is pending now. */
   effective_date: z.number().int().nullable(),
+  /** An addition: the day the change takes effect (dd.MM.yyyy, seller's calendar), as the mail says. */
+  effective_on: z.string().nullable().optional(),
 });
 export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;

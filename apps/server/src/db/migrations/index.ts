@@ -21,6 +21,7 @@ import * as handoverLink from './0101_handover_link.ts';
 import * as documentArea from './0100_document_area.ts';
 import * as signInCount from './0103_sign_in_count.ts';
 import * as idempotencyKey from './0111_idempotency_key.ts';
+import * as mailAttachments from './0105_mail_attachments.ts';
 import * as sepaPrenotification from './0106_sepa_prenotification.ts';
 import * as webhookLookups from './0109_webhook_lookups.ts';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0101_handover_link': handoverLink,
   '0102_data_export': dataExport,
   '0103_sign_in_count': signInCount,
+  '0105_mail_attachments': mailAttachments,
   '0106_sepa_prenotification': sepaPrenotification,
   '0109_webhook_lookups': webhookLookups,
   '0111_idempotency_key': idempotencyKey,

@@ -55,6 +55,8 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     originForBrand: (brand) => originForBrand(config, brand),
     keepNewestDocuments: (userId, keep) => app.documents.keepNewest(userId, keep),
     sepa,
+    // app.invoices is registered below (registerOrders); the mail job runs after start.
+    mailDocument: (orderId, document) => app.invoices.mailDocument(orderId, document),
   });
   app.decorate('subscription', service);
   app.jobs.register(SUBSCRIPTION_MAIL_JOB, (payload) => service.sendMail(payload));

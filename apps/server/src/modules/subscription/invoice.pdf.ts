@@ -100,14 +100,15 @@ export const cardBrandName = (brand: string | null) =>
 const TEXTS = {
   de: {
     invoice: 'Rechnung',
-    creditNote: 'Gutschrift (Rechnungskorrektur)',
-    creditNoteShort: 'Gutschrift',
+    // Not "Gutschrift": under section 14 (2) UStG that is a bill the buyer issues (self-billing).
+    creditNote: 'Rechnungskorrektur',
     number: 'Rechnungsnummer',
-    creditNoteNumber: 'Gutschriftnummer',
+    creditNoteNumber: 'Korrekturnummer',
     date: 'Rechnungsdatum',
     creditNoteDate: 'Datum',
     corrects: 'Zur Rechnung',
-    correctsValue: (number: string, date: string) => `${number} vom ${date}`,
+    correctsDate: 'vom',
+    correctsTitle: (number: string) => `zur Rechnung ${number}`,
     orderNumber: 'Bestellnummer',
     servicePeriod: 'Leistungszeitraum',
     vatId: 'USt-IdNr.',
@@ -136,18 +137,18 @@ const TEXTS = {
     refundOther: (date: string) => `Der Betrag wird am ${date} erstattet.`,
     thanks: 'Vielen Dank für Ihr Vertrauen.',
     questions: (email: string) => `Fragen zu dieser Rechnung? Schreiben Sie uns an ${email}.`,
-    creditQuestions: (email: string) => `Fragen zu dieser Gutschrift? Schreiben Sie uns an ${email}.`,
+    creditQuestions: (email: string) => `Fragen zu dieser Rechnungskorrektur? Schreiben Sie uns an ${email}.`,
   },
   en: {
     invoice: 'Invoice',
-    creditNote: 'Credit note',
-    creditNoteShort: 'Credit note',
+    creditNote: 'Invoice correction',
     number: 'Invoice number',
-    creditNoteNumber: 'Credit note number',
+    creditNoteNumber: 'Correction number',
     date: 'Invoice date',
     creditNoteDate: 'Date',
     corrects: 'Corrects invoice',
-    correctsValue: (number: string, date: string) => `${number} of ${date}`,
+    correctsDate: 'of',
+    correctsTitle: (number: string) => `to invoice ${number}`,
     orderNumber: 'Order number',
     servicePeriod: 'Service period',
     vatId: 'VAT ID',
@@ -176,7 +177,7 @@ const TEXTS = {
     refundOther: (date: string) => `The amount is refunded on ${date}.`,
     thanks: 'Thank you for your trust.',
     questions: (email: string) => `Questions about this invoice? Write to us at ${email}.`,
-    creditQuestions: (email: string) => `Questions about this credit note? Write to us at ${email}.`,
+    creditQuestions: (email: string) => `Questions about this invoice correction? Write to us at ${email}.`,
   },
 } as const;
 
@@ -257,17 +258,22 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .text(seller.country, { width: WIDTH / 2 })
     .text(`${t.vatId} ${seller.vatId}`, { width: WIDTH / 2 })
     .text(seller.supportEmail, { width: WIDTH / 2 });
+  // The title stays on one line: a longer one ("Rechnungskorrektur") is set smaller.
+  doc.font(BOLD).fontSize(22);
+  const titleSize = Math.min(22, Math.floor((22 * (WIDTH / 2)) / doc.widthOfString(title)));
   doc
-    .font(BOLD)
-    .fontSize(22)
+    .fontSize(titleSize)
     .fillColor(COLORS.text)
-    .text(credit ? t.creditNoteShort : title, MARGIN + WIDTH / 2, MARGIN, {
+    .text(title, MARGIN + WIDTH / 2, MARGIN, {
       width: WIDTH / 2,
       align: 'right',
+      lineBreak: false,
     });
 
   // --- Buyer (left) and the document's facts (right) ---------------------------------------------
   const blockTop = 170;
+  const factsX = MARGIN + WIDTH * 0.44;
+  const BUYER_WIDTH = factsX - MARGIN - 14;
   doc
     .font(REGULAR)
     .fontSize(7.5)
@@ -286,37 +292,44 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .font(BOLD)
     .fontSize(10.5)
     .fillColor(COLORS.text)
-    .text(data.buyer.name, MARGIN, blockTop, { width: WIDTH / 2 - 10 });
+    .text(data.buyer.name, MARGIN, blockTop, { width: BUYER_WIDTH });
   doc.font(REGULAR).fontSize(10.5);
-  for (const line of data.buyer.lines) doc.text(line, { width: WIDTH / 2 - 10 });
+  for (const line of data.buyer.lines) doc.text(line, { width: BUYER_WIDTH });
   const buyerBottom = doc.y;
 
   const facts: Array<[string, string]> = [
     [credit ? t.creditNoteNumber : t.number, data.number],
     [credit ? t.creditNoteDate : t.date, data.date],
     ...(data.corrects
-      ? [[t.corrects, t.correctsValue(data.corrects.number, data.corrects.date)] as [string, string]]
+      ? ([
+          [t.corrects, data.corrects.number],
+          [t.correctsDate, data.corrects.date],
+        ] as Array<[string, string]>)
       : []),
     [t.orderNumber, data.orderNumber],
     [t.servicePeriod, data.servicePeriod],
   ];
-  const labelX = MARGIN + WIDTH / 2 + 10;
-  const labelWidth = 105;
-  const valueX = labelX + labelWidth;
-  const valueWidth = MARGIN + WIDTH - valueX;
+  // Values (numbers, dates) never wrap: the value column is as wide as the widest value, and the
+  // labels take the rest (a long label wraps instead). A brand's longer order number (GPS-...)
+  // used to break in two.
+  const labelX = factsX;
+  const blockWidth = MARGIN + WIDTH - labelX;
+  doc.font(BOLD).fontSize(9);
+  const valueWidth = Math.min(
+    blockWidth - 70,
+    Math.ceil(Math.max(...facts.map(([, value]) => doc.widthOfString(value)))) + 1,
+  );
+  const valueX = MARGIN + WIDTH - valueWidth;
+  const labelWidth = blockWidth - valueWidth - 8;
   let y = blockTop;
   for (const [label, value] of facts) {
-    doc
-      .font(REGULAR)
-      .fontSize(9)
-      .fillColor(COLORS.muted)
-      .text(label, labelX, y, { width: labelWidth - 6 });
+    doc.font(REGULAR).fontSize(9).fillColor(COLORS.muted).text(label, labelX, y, { width: labelWidth });
     const labelBottom = doc.y;
     doc
       .font(BOLD)
       .fontSize(9)
       .fillColor(COLORS.text)
-      .text(value, valueX, y, { width: valueWidth, align: 'right' });
+      .text(value, valueX, y, { width: valueWidth, align: 'right', lineBreak: false });
     y = Math.max(doc.y, labelBottom) + 3;
   }
 
@@ -326,7 +339,12 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
     .font(BOLD)
     .fontSize(13)
     .fillColor(COLORS.accent)
-    .text(`${title} ${data.number}`, MARGIN, y, { width: WIDTH });
+    .text(
+      `${title} ${data.number}${data.corrects ? ` ${t.correctsTitle(data.corrects.number)}` : ''}`,
+      MARGIN,
+      y,
+      { width: WIDTH },
+    );
   y = doc.y + 10;
 
   // --- Line items ------------------------------------------------------------------------------------

@@ -88,6 +88,23 @@ export async function findBuyer(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The paid order whose period an upgrade was paid in (its unused rest is what the upgrade
+ * credits): the user's latest other paid order with period_start <= at < period_end.
+ */
+export async function findCreditedOrder(db: Db, userId: string, upgradeOrderId: string, at: string) {
+  return db
+    .selectFrom('subscription_order')
+    .select(['invoice_number', 'period_start', 'period_end'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .where('id', '!=', upgradeOrderId)
+    .where('period_start', '<=', at)
+    .where('period_end', '>', at)
+    .orderBy('paid_at', 'desc')
+    .executeTakeFirst();
+}
+
 export async function findCreditNoteOfOrder(db: Db, orderId: string): Promise<CreditNoteRow | undefined> {
   return db.selectFrom('credit_note').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatEuro, userLanguageToUi, type BrandConfig, type Order, type UiLanguage } from '@pet/contract';
+import {
+  formatEuro,
+  periodLastDay,
+  periodText,
+  sellerDate,
+  userLanguageToUi,
+  type BrandConfig,
+  type Order,
+  type UiLanguage,
+} from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound, withStatus } from '../../platform/errors.ts';
@@ -13,7 +22,10 @@ import type {
   RefundInfo,
   RefundInput,
 } from '../../platform/payments/types.ts';
+import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import type { MailAttachment } from '../../platform/mail/mailer.ts';
 import * as repo from './invoices.repo.ts';
+import type { InvoiceLinks } from './invoice-links.ts';
 import { lockOrder } from './subscription.repo.ts';
 import {
   INVOICE_RENDERER,
@@ -35,6 +47,27 @@ export interface InvoicesServiceDeps {
   brandForPartner: (partnerId: string) => BrandConfig;
   /** Renders the PDF in a worker thread with a time limit (503 past it). */
   pdf: PdfRenderer;
+  /** The signed download links that mails carry. */
+  links: InvoiceLinks;
+  /** The refund's mail (with its invoice correction) is scheduled in the refund's transaction. */
+  jobs: JobQueue;
+  /** The subscription module's mail job (a parameter: that module imports this one). */
+  mailJob: string;
+}
+
+/** A document as a mail carries it: the PDF attached, and a signed link to download it again. */
+export interface MailDocument {
+  attachment: MailAttachment;
+  /** Path and token of the download link (the mail puts the brand's origin before it). */
+  linkPath: string;
+  /** Until when the link works. */
+  linkExpiresAt: Date;
+  /** The document's number: the invoice's, or the invoice correction's. */
+  number: string;
+  /** For an invoice correction: the number of the invoice it corrects. */
+  correctsNumber: string | null;
+  /** The amount the document states, in cents (positive; refunded on a correction). */
+  amountCents: number;
 }
 
 export type OrderDocument = 'invoice' | 'credit_note';
@@ -60,20 +93,12 @@ export interface CreditNoteResult {
 /** The invoice PDF of an order: the path the list links to (and the mobile apps call). */
 export const INVOICE_PATH = '/v1/order/orderpdfweb';
 
-const BERLIN_DATE = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
 /** dd.MM.yyyy in German time: the seller's calendar decides an invoice's date. */
-export function invoiceDate(value: string | Date): string {
-  return BERLIN_DATE.format(new Date(value));
-}
+export const invoiceDate = sellerDate;
 
+/** A service period, first to last day (the last day is the day before the next period begins). */
 const period = (start: string | null, end: string | null) =>
-  start && end ? `${invoiceDate(start)} – ${invoiceDate(end)}` : start ? invoiceDate(start) : '';
+  start && end ? periodText(start, end) : start ? invoiceDate(start) : '';
 
 function countryName(code: string, language: UiLanguage): string {
   const trimmed = code.trim();
@@ -85,9 +110,22 @@ function countryName(code: string, language: UiLanguage): string {
   }
 }
 
-/** Credit-note numbers: the brand's invoice prefix, G (Gutschrift), the year, the number: PP-G-2026-000001. */
+/**
+ * Invoice-correction numbers: the brand's invoice prefix, G, the year, the number: PP-G-2026-000001
+ * (the series keeps its letter; the document itself is titled "Rechnungskorrektur").
+ */
 export const creditNoteNumberOf = (brand: BrandConfig, seq: number, at: Date) =>
   `${brand.seller.invoicePrefix}-G-${at.getUTCFullYear()}-${String(seq).padStart(6, '0')}`;
+
+/**
+ * The unused part of the previous plan that an upgrade credits, and the invoice that billed it:
+ * the line names the invoice, its period column the credited days.
+ */
+interface CreditedPeriod {
+  invoiceNumber: string;
+  /** From the upgrade's first day to the previous period's last day. */
+  period: string;
+}
 
 const LINE_TEXTS = {
   de: {
@@ -96,7 +134,10 @@ const LINE_TEXTS = {
       `${renewal ? 'Verlängerung ' : ''}Tarif ${name} – Laufzeit ${months}`,
     tracker: 'GPS-Tracker (einmaliger Preis)',
     coupon: (code: string | null) => `Gutscheinrabatt${code ? ` (${code})` : ''}`,
-    proration: 'Gutschrift für die nicht genutzte Restlaufzeit des bisherigen Tarifs',
+    proration: (credited: CreditedPeriod | null) =>
+      `Anrechnung der nicht genutzten Restlaufzeit des bisherigen Tarifs${
+        credited ? ` aus Rechnung ${credited.invoiceNumber}` : ''
+      }`,
   },
   en: {
     months: (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`,
@@ -104,7 +145,10 @@ const LINE_TEXTS = {
       `${name} plan${renewal ? ' renewal' : ''} – ${months}`,
     tracker: 'GPS tracker (one-time price)',
     coupon: (code: string | null) => `Coupon discount${code ? ` (${code})` : ''}`,
-    proration: 'Credit for the unused rest of the previous plan',
+    proration: (credited: CreditedPeriod | null) =>
+      `Credit for the unused rest of the previous plan${
+        credited ? ` billed on invoice ${credited.invoiceNumber}` : ''
+      }`,
   },
 } as const;
 
@@ -136,7 +180,7 @@ export class InvoicesService {
       activation_code: null,
       kind: row.kind,
       period_start: row.period_start ? invoiceDate(row.period_start) : null,
-      period_end: row.period_end ? invoiceDate(row.period_end) : null,
+      period_end: row.period_end ? periodLastDay(row.period_end) : null,
       credit_note_number: row.credit_note_number,
       credit_note_url: row.credit_note_number
         ? `${INVOICE_PATH}?id=${encodeURIComponent(row.id)}&document=credit_note`
@@ -160,6 +204,41 @@ export class InvoicesService {
     const data = await this.documentData(bill, buyer, language, document);
     const pdf = await this.deps.pdf.render(INVOICE_RENDERER.moduleUrl, INVOICE_RENDERER.exportName, data);
     return { fileName: `${data.number}.pdf`, pdf };
+  }
+
+  /**
+   * The invoice (or correction) of an order for its mail, rendered at send time by the mail job
+   * (issue 33 item 11): the PDF in the buyer's language, and a signed link to it. Not found while
+   * the order is unpaid (or, for a correction, not refunded): the job then fails and retries.
+   */
+  async mailDocument(orderId: string, document: OrderDocument): Promise<MailDocument> {
+    const bill = await repo.findBill(this.deps.db, orderId);
+    if (!bill || bill.id !== orderId) throw notFound(`No paid order ${orderId}`);
+    const { fileName, pdf } = await this.orderPdf(bill.user_id, bill.id, document);
+    const link = this.deps.links.path(bill.id, document);
+    const credit = document === 'credit_note';
+    return {
+      attachment: { fileName, contentType: 'application/pdf', content: pdf },
+      linkPath: link.path,
+      linkExpiresAt: link.expiresAt,
+      number: credit ? bill.credit_note_number! : bill.invoice_number!,
+      correctsNumber: credit ? bill.invoice_number : null,
+      amountCents: credit ? (bill.credit_note_amount_cents ?? bill.amount_cents) : bill.amount_cents,
+    };
+  }
+
+  /**
+   * GET /v1/order/invoice-download?token=: the document a mail's signed link names, for whoever
+   * holds the link (no session: the token is the credential). 404 for a forged token, 410 once
+   * it expired (the mail's attachment stays valid; the Bills page, where a brand has it, too).
+   */
+  async pdfByLink(token: string): Promise<OrderPdf> {
+    const grant = this.deps.links.verify(token);
+    if (grant === 'invalid') throw notFound('This download link is not valid');
+    if (grant === 'expired') throw withStatus(410, 'Link_Expired_Text', 'This download link has expired');
+    const bill = await repo.findBill(this.deps.db, grant.orderId);
+    if (!bill || bill.id !== grant.orderId) throw notFound('No paid order with this id');
+    return this.orderPdf(bill.user_id, bill.id, grant.document);
   }
 
   /** The content of the document, laid out by invoice.pdf.ts (exported for the bench and tests). */
@@ -194,7 +273,12 @@ export class InvoicesService {
       });
     }
     if (bill.proration_cents > 0) {
-      lines.push({ description: texts.proration, period: '', amountCents: -bill.proration_cents });
+      const credited = await this.creditedPeriod(bill);
+      lines.push({
+        description: texts.proration(credited),
+        period: credited?.period ?? '',
+        amountCents: -bill.proration_cents,
+      });
     }
     const credit = document === 'credit_note';
     const method = await this.paymentMethod(bill.payment_method_id);
@@ -218,6 +302,17 @@ export class InvoicesService {
       totalCents: credit ? -(bill.credit_note_amount_cents ?? bill.amount_cents) : bill.amount_cents,
       payment: this.paymentNotice(bill, method, paymentDate, brand.seller.creditorId),
     };
+  }
+
+  /**
+   * The upgrade's credit is for the rest of the period that the previous paid order billed: that
+   * order is the one whose period the upgrade was paid in.
+   */
+  private async creditedPeriod(bill: repo.BillRow): Promise<CreditedPeriod | null> {
+    const upgradedAt = bill.period_start ?? bill.paid_at!;
+    const previous = await repo.findCreditedOrder(this.deps.db, bill.user_id, bill.id, upgradedAt);
+    if (!previous?.invoice_number || !previous.period_end) return null;
+    return { invoiceNumber: previous.invoice_number, period: periodText(upgradedAt, previous.period_end) };
   }
 
   /** The buyer as the order names them; the stored profile address fills an order without one. */
@@ -329,6 +424,12 @@ export class InvoicesService {
         refund_status: refund.status,
         created_at: now.toISOString(),
       });
+      // The buyer's mail with the invoice correction attached (rendered when the job sends it).
+      await this.deps.jobs.schedule(
+        this.deps.mailJob,
+        { kind: 'refund-issued', orderId: bill.id },
+        { trx, dedupeKey: `subscription-mail:refund-issued:${bill.id}` },
+      );
     });
     const recorded = (await repo.findBill(db, orderId))!;
     this.deps.log.info(

@@ -10,8 +10,11 @@ import {
   orderPdfQuerySchema,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { loadOrCreateUrlSecret } from '../../platform/storage/index.ts';
 import { InvoicesService } from './invoices.service.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';
+import { INVOICE_DOWNLOAD_PATH, INVOICE_LINK_DAYS, InvoiceLinks } from './invoice-links.ts';
+import { SUBSCRIPTION_MAIL_JOB } from './subscription.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +30,8 @@ declare module 'fastify' {
 export async function registerOrders(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const provider = app.payments.provider;
+  // The mails' download links are signed with (a key derived from) the file URLs' secret.
+  const urlSecret = config.storage.urlSecret ?? (await loadOrCreateUrlSecret(config.storage.urlSecretFile));
   const service = new InvoicesService({
     db: app.db,
     kind: app.database.kind,
@@ -36,6 +41,9 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
     // The credit note's refund (the operator's `order refund` command).
     refund: provider ? (request) => provider.refundPayment(request) : null,
     pdf: app.pdfRenderer,
+    links: new InvoiceLinks(urlSecret, app.clock),
+    jobs: app.jobs,
+    mailJob: SUBSCRIPTION_MAIL_JOB,
     brandForPartner: (partnerId) =>
       Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
       brandConfig(config.defaultBrand),
@@ -43,6 +51,14 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
   app.decorate('invoices', service);
   await app.register(ordersRoutes, { service });
 }
+
+/** Headers of an answered invoice PDF: private, never cached, never sniffed, no referrer. */
+const PDF_HEADERS = {
+  'content-type': 'application/pdf',
+  'cache-control': 'private, no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, apiErrorBodySchema])) as Record<
@@ -105,6 +121,35 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> =
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
+        .send(pdf.pdf);
+    },
+  );
+
+  app.get(
+    INVOICE_DOWNLOAD_PATH,
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: 'An invoice or invoice correction by the signed link in its mail (no sign-in)',
+        description:
+          'The link a payment, renewal or refund mail carries, so every buyer can obtain the invoice even ' +
+          'in brands without a Bills page. The token (HMAC-signed: order, document, expiry) is the ' +
+          `credential; it works for ${INVOICE_LINK_DAYS} days. application/pdf as an attachment named after ` +
+          'the document number, in the buyer’s language. 404 for a token that is not valid, 410 ' +
+          'Link_Expired_Text once it expired.',
+        querystring: z.object({ token: z.string().min(1).max(1000) }),
+        response: {
+          200: z.any().describe('application/pdf'),
+          ...errors(400, 404, 410),
+          503: apiErrorBodySchema.describe('Failure_Call_Text: rendering took longer than its time limit'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.pdfByLink(request.query.token);
+      return reply
+        .headers(PDF_HEADERS)
+        .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
         .send(pdf.pdf);
     },
   );

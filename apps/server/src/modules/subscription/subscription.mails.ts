@@ -1,4 +1,4 @@
-import { formatEuro, type BrandConfig, type UiLanguage } from '@pet/contract';
+import { formatEuro, periodLastDay, sellerDate, type BrandConfig, type UiLanguage } from '@pet/contract';
 import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templates.ts';
 
 /**
@@ -17,6 +17,7 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'plan-ended',
   'plan-ended-unpaid',
   'documents-warning',
+  'refund-issued',
 ] as const;
 export type SubscriptionMailKind = (typeof SUBSCRIPTION_MAIL_KINDS)[number];
 
@@ -25,11 +26,32 @@ export interface MailOrder {
   orderNumber: string;
   invoiceNumber: string | null;
   amountCents: number;
-  /** dd.MM.yyyy */
+  /** dd.MM.yyyy: the period's first and last day (the last is the day before the next begins). */
   periodStart: string | null;
   periodEnd: string | null;
   paymentType: 'card' | 'sepa_debit' | null;
   failureMessage: string | null;
+}
+
+/**
+ * The PDF a mail carries (issue 33 item 11): a payment or renewal mail its invoice, a refund mail
+ * its invoice correction; none for the others.
+ */
+export function mailDocumentOf(kind: SubscriptionMailKind): 'invoice' | 'credit_note' | null {
+  if (kind === 'order-paid' || kind === 'renewal-paid') return 'invoice';
+  if (kind === 'refund-issued') return 'credit_note';
+  return null;
+}
+
+/** The attached document as the mail names it, and its signed download link. */
+export interface MailDocumentLink {
+  url: string;
+  /** dd.MM.yyyy: the last day the link works. */
+  validUntil: string;
+  number: string;
+  /** An invoice correction's corrected invoice. */
+  correctsNumber: string | null;
+  amountCents: number;
 }
 
 export interface SubscriptionMailContext {
@@ -42,13 +64,20 @@ export interface SubscriptionMailContext {
   order: MailOrder | null;
   /** dd.MM.yyyy: end date, effective date, next try or deletion date, by kind. */
   date: string | null;
+  /** The attached invoice or invoice correction (kinds of mailDocumentOf), else null. */
+  document?: MailDocumentLink | null;
 }
 
-/** dd.MM.yyyy of a date (UTC). */
-export function formatDate(value: string | Date): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+/** dd.MM.yyyy of the day an instant falls on (the seller's calendar, as on invoices and screens). */
+export const formatDate = sellerDate;
+
+/**
+ * The date a mail shows for its payload's instant: a plan's end (the termination) is the last day
+ * of its period, the day before the instant the period ends (issue 33 item 8); every other date
+ * (a downgrade's first day, a retry, a deadline) is the day of the instant itself.
+ */
+export function mailDate(kind: SubscriptionMailKind, at: Date): string {
+  return kind === 'termination-confirmed' ? periodLastDay(at) : sellerDate(at);
 }
 
 type Rows = Array<[string, string]>;
@@ -93,6 +122,18 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
     },
   };
   const base = { brand, language, origin, name: context.name };
+  const document = context.document ?? null;
+  // The attached PDF's signed link, where the mail has one; it works without the Bills page,
+  // which Hunde-Schutz and GPS do not have.
+  const download = document && {
+    label: de ? `Rechnung ${document.number} herunterladen` : `Download invoice ${document.number}`,
+    url: document.url,
+  };
+  const attachedNote = document
+    ? de
+      ? `Die Rechnung ${document.number} ist dieser E-Mail als PDF angehängt. Der Link zum Herunterladen gilt bis zum ${document.validUntil}.`
+      : `Invoice ${document.number} is attached to this e-mail as a PDF. The download link works until ${document.validUntil}.`
+    : null;
   switch (context.kind) {
     case 'order-paid':
     case 'renewal-paid':
@@ -112,12 +153,51 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
               ? `vielen Dank! Ihre Zahlung ist eingegangen und Ihr Tarif ${productName} ist ab sofort aktiv.`
               : `thank you! We have received your payment and your ${productName} plan is active now.`
             : de
-              ? `Ihr Tarif ${productName} wurde verlängert. Die Rechnung finden Sie in Ihrem Konto.`
-              : `your ${productName} plan has been renewed. You find the invoice in your account.`,
+              ? `Ihr Tarif ${productName} wurde verlängert. Die Rechnung finden Sie im Anhang.`
+              : `your ${productName} plan has been renewed. You find the invoice attached.`,
         rows: orderRows(order, productName, de, true),
-        action: link.bills,
-        outro: [support],
+        action: download ?? link.bills,
+        outro: [...(attachedNote ? [attachedNote] : []), support],
       });
+    case 'refund-issued': {
+      const number = document?.number ?? '';
+      const corrected = document?.correctsNumber ?? order?.invoiceNumber ?? '';
+      const amount = formatEuro((document?.amountCents ?? order?.amountCents ?? 0) / 100);
+      return renderNoticeMail({
+        ...base,
+        subject: de
+          ? `Rechnungskorrektur ${number} zur Rechnung ${corrected}`
+          : `Invoice correction ${number} to invoice ${corrected}`,
+        intro: de
+          ? `wir haben Ihnen ${amount} für Ihren Tarif ${productName} erstattet. Die Rechnungskorrektur ${number} korrigiert die Rechnung ${corrected}; sie ist dieser E-Mail als PDF angehängt.`
+          : `we have refunded ${amount} for your ${productName} plan. Invoice correction ${number} corrects invoice ${corrected}; it is attached to this e-mail as a PDF.`,
+        rows: [
+          [de ? 'Tarif' : 'Plan', productName],
+          [de ? 'Bestellnummer' : 'Order number', order?.orderNumber ?? '-'],
+          [de ? 'Korrigierte Rechnung' : 'Corrected invoice', corrected],
+          [de ? 'Rechnungskorrektur' : 'Invoice correction', number],
+          [de ? 'Erstatteter Betrag (inkl. MwSt.)' : 'Amount refunded (incl. VAT)', amount],
+        ],
+        action: document
+          ? {
+              label: de
+                ? `Rechnungskorrektur ${number} herunterladen`
+                : `Download invoice correction ${number}`,
+              url: document.url,
+            }
+          : link.bills,
+        outro: [
+          ...(document
+            ? [
+                de
+                  ? `Der Link zum Herunterladen gilt bis zum ${document.validUntil}.`
+                  : `The download link works until ${document.validUntil}.`,
+              ]
+            : []),
+          support,
+        ],
+      });
+    }
     case 'payment-failed':
       return renderNoticeMail({
         ...base,

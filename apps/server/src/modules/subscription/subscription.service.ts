@@ -6,6 +6,8 @@ import {
   SUBSCRIPTION_KEYS,
   couponMessageKey,
   Status,
+  periodLastDay,
+  sellerDate,
   userLanguageToUi,
   type BrandConfig,
   type CouponCheckBody,
@@ -52,7 +54,14 @@ import {
 } from './pricing.ts';
 import * as repo from './subscription.repo.ts';
 import { SEPA_ANNOUNCE_RENEWAL_JOB, type SepaPrenotifications } from './sepa-prenotification.ts';
-import { formatDate, renderSubscriptionMail, type SubscriptionMailKind } from './subscription.mails.ts';
+import type { MailDocument } from './invoices.service.ts';
+import {
+  formatDate,
+  mailDate,
+  mailDocumentOf,
+  renderSubscriptionMail,
+  type SubscriptionMailKind,
+} from './subscription.mails.ts';
 
 /** Sends one subscription mail; scheduled in the transaction of the change it reports. */
 export const SUBSCRIPTION_MAIL_JOB = 'subscription.mail';
@@ -109,6 +118,8 @@ export interface SubscriptionServiceDeps {
   keepNewestDocuments: (userId: string, keep: number) => Promise<number>;
   /** SEPA mandates and pre-notifications (sepa-prenotification.ts). */
   sepa: SepaPrenotifications;
+  /** The invoice or correction PDF and its signed link, rendered when a mail that carries it is sent. */
+  mailDocument: (orderId: string, document: 'invoice' | 'credit_note') => Promise<MailDocument>;
 }
 
 export interface Buyer {
@@ -1121,7 +1132,11 @@ export class SubscriptionService {
         { trx, dedupeKey: `subscription-mail:downgrade:${userId}:${this.now.toISOString()}` },
       );
     });
-    return { message: 'Downgrade scheduled', effective_date: effective };
+    return {
+      message: 'Downgrade scheduled',
+      effective_date: effective,
+      effective_on: sellerDate(subscription.current_period_end),
+    };
   }
 
   async cancelDowngrade(userId: string, brand: BrandConfig): Promise<SubscriptionChangeResponse> {
@@ -1147,6 +1162,7 @@ export class SubscriptionService {
     return {
       product: toProduct(product),
       date: Math.floor(new Date(subscription.current_period_end).getTime() / 1000),
+      starts_on: sellerDate(subscription.current_period_end),
     };
   }
 
@@ -1262,11 +1278,15 @@ export class SubscriptionService {
       (mail.kind === 'downgrade-scheduled' ? subscription.pending_product_id : null) ??
       subscription.product_id;
     const product = await productById(db, productId);
+    // Rendered now, by this job: a failure fails the job, which retries; nothing is sent half.
+    const documentKind = order ? mailDocumentOf(mail.kind) : null;
+    const document = documentKind ? await this.deps.mailDocument(order!.id, documentKind) : null;
+    const origin = this.deps.originForBrand(brand);
     const rendered = renderSubscriptionMail({
       kind: mail.kind,
       brand,
       language: userLanguageToUi(recipient.language),
-      origin: this.deps.originForBrand(brand),
+      origin,
       name: recipient.name,
       productName: product?.name ?? '',
       order: order
@@ -1275,18 +1295,26 @@ export class SubscriptionService {
             invoiceNumber: order.invoice_number,
             amountCents: order.amount_cents,
             periodStart: order.period_start ? formatDate(order.period_start) : null,
-            periodEnd: order.period_end ? formatDate(order.period_end) : null,
+            periodEnd: order.period_end ? periodLastDay(order.period_end) : null,
             paymentType: order.payment_type,
             failureMessage: order.failure_message,
           }
         : null,
-      date: mail.date ? formatDate(new Date(mail.date * 1000)) : null,
+      date: mail.date ? mailDate(mail.kind, new Date(mail.date * 1000)) : null,
+      document: document && {
+        url: `${origin}${document.linkPath}`,
+        validUntil: periodLastDay(document.linkExpiresAt),
+        number: document.number,
+        correctsNumber: document.correctsNumber,
+        amountCents: document.amountCents,
+      },
     });
     await this.deps.mailer.send({
       to: recipient.email,
       ...rendered,
       kind: `subscription-${mail.kind}`,
       partnerId: brand.partnerId,
+      attachments: document ? [document.attachment] : undefined,
     });
   }
 }

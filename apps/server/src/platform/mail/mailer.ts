@@ -4,6 +4,13 @@ import type { Database } from '../../db/schema.ts';
 import { OutboxMailer } from './outbox.ts';
 import { SmtpMailer } from './smtp.ts';
 
+/** A file sent with a mail (an invoice PDF): SMTP sends it as a MIME part, the outbox keeps it. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -12,6 +19,7 @@ export interface MailMessage {
   /** What the mail is (verification, reset, magic-link, ...): kept in the outbox, logged. */
   kind: string;
   partnerId?: string | null;
+  attachments?: MailAttachment[];
 }
 
 /** Sends mail. Two adapters: SMTP (SMTP_URL set) and the dev outbox in the database. */

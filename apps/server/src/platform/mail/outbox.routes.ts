@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { forbidden } from '../errors.ts';
-import { listOutbox } from './outbox.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { listOutbox, outboxAttachment } from './outbox.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -20,7 +20,7 @@ const escapeHtml = (value: string) =>
 
 /**
  * GET /dev/mailbox (HTML list) and /dev/mailbox.json (newest first: to, subject, text, html,
- * links). Registered only outside production, and only answered to loopback clients.
+ * links, attachments' name, type and size), and /dev/mailbox/attachment?id= (one file). Registered only outside production, and only answered to loopback clients.
  */
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request) => {
@@ -33,6 +33,21 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
     return listOutbox(app.db);
   });
 
+  /** One attachment of an outbox mail (its id from mailbox.json), as the recipient would save it. */
+  app.get<{ Querystring: { id?: string } }>(
+    '/dev/mailbox/attachment',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const file = request.query.id ? await outboxAttachment(app.db, request.query.id) : undefined;
+      if (!file) throw notFound('No such attachment');
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', file.type)
+        .header('content-disposition', `attachment; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
+        .send(file.content);
+    },
+  );
+
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await listOutbox(app.db);
     const items = mails
@@ -41,6 +56,7 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
 <h2>${escapeHtml(mail.subject)}</h2>
 <p><strong>To:</strong> ${escapeHtml(mail.to)} · <strong>Kind:</strong> ${escapeHtml(mail.kind)} · <time>${escapeHtml(mail.created_at)}</time></p>
 <ul>${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
+${mail.attachments.map((file) => `<p>📎 <a href="/dev/mailbox/attachment?id=${encodeURIComponent(file.id)}">${escapeHtml(file.name)}</a> (${escapeHtml(file.type)}, ${file.size} bytes)</p>`).join('')}
 <details><summary>Text</summary><pre>${escapeHtml(mail.text)}</pre></details>
 </article></li>`,
       )

@@ -22,19 +22,39 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db
-      .insertInto('mail_outbox')
-      .values({
-        id: outboxId(),
-        to_address: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        kind: message.kind,
-        partner_id: message.partnerId ?? null,
-        created_at: nowIso(),
-      })
-      .execute();
+    const id = outboxId();
+    const attachments = message.attachments ?? [];
+    // The mail and its attachments together: the outbox never shows a mail without its files.
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('mail_outbox')
+        .values({
+          id,
+          to_address: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          kind: message.kind,
+          partner_id: message.partnerId ?? null,
+          created_at: nowIso(),
+        })
+        .execute();
+      if (attachments.length === 0) return;
+      await trx
+        .insertInto('mail_outbox_attachment')
+        .values(
+          attachments.map((file, position) => ({
+            id: randomUUID(),
+            mail_id: id,
+            position,
+            file_name: file.fileName,
+            content_type: file.contentType,
+            size_bytes: file.content.length,
+            content_base64: file.content.toString('base64'),
+          })),
+        )
+        .execute();
+    });
     this.log.info({ kind: message.kind }, 'mail kept in the dev outbox (/dev/mailbox)');
   }
 
@@ -51,6 +71,15 @@ export interface OutboxEntry {
   created_at: string;
   /** Every http(s) link of the mail (text and html), in order of appearance, without duplicates. */
   links: string[];
+  /** The mail's files, in order, without their bytes (GET /dev/mailbox/attachment?id= answers them). */
+  attachments: OutboxAttachmentInfo[];
+}
+
+export interface OutboxAttachmentInfo {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
 }
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>()]+/g;
@@ -78,6 +107,18 @@ export function extractLinks(...bodies: string[]): string[] {
 /** Newest first. */
 export async function listOutbox(db: Kysely<Database>, limit = 200): Promise<OutboxEntry[]> {
   const rows = await db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  const files = rows.length
+    ? await db
+        .selectFrom('mail_outbox_attachment')
+        .select(['id', 'mail_id', 'file_name', 'content_type', 'size_bytes'])
+        .where(
+          'mail_id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .orderBy('position')
+        .execute()
+    : [];
   return rows.map((row) => ({
     id: row.id,
     to: row.to_address,
@@ -87,5 +128,25 @@ export async function listOutbox(db: Kysely<Database>, limit = 200): Promise<Out
     kind: row.kind,
     created_at: row.created_at,
     links: extractLinks(row.text, row.html),
+    attachments: files
+      .filter((file) => file.mail_id === row.id)
+      .map((file) => ({
+        id: file.id,
+        name: file.file_name,
+        type: file.content_type,
+        size: Number(file.size_bytes),
+      })),
   }));
+}
+
+/** One attachment's name, type and bytes; undefined for an unknown id. */
+export async function outboxAttachment(db: Kysely<Database>, id: string) {
+  const row = await db
+    .selectFrom('mail_outbox_attachment')
+    .select(['file_name', 'content_type', 'content_base64'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? { name: row.file_name, type: row.content_type, content: Buffer.from(row.content_base64, 'base64') }
+    : undefined;
 }

@@ -23,6 +23,11 @@ export class SmtpMailer implements Mailer {
       text: message.text,
       html: message.html,
       headers: { 'X-Mail-Kind': message.kind },
+      attachments: (message.attachments ?? []).map((file) => ({
+        filename: file.fileName,
+        contentType: file.contentType,
+        content: file.content,
+      })),
     });
     this.log.info({ kind: message.kind }, 'mail sent');
   }

@@ -10,9 +10,8 @@ import { useNavigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import type { UserInfo } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
-import { formatDate } from '@/lib/dates';
 import { SubscriptionStatus } from '../components/SubscriptionStatus';
-import { cancelPath, isDowngradeBlocked, termEnd } from './cancel-rules';
+import { cancelPath, isDowngradeBlocked, lastDayOf, termEnd } from './cancel-rules';
 import { DowngradeNotAllowedDialog } from './shared';
 
 function Option({
@@ -55,7 +54,7 @@ export function CancelChoice({ user }: { user: UserInfo }) {
   const navigate = useNavigate();
   const [notAllowed, setNotAllowed] = useState(false);
   const end = termEnd(user);
-  const date = end ? formatDate(end) : null;
+  const date = lastDayOf(end);
   const plan = user.product?.name ?? '';
 
   return (

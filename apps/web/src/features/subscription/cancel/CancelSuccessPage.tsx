@@ -23,7 +23,7 @@ import { useRevokeCancellation } from '../api/cancel';
 import { useCancelAt } from '../api/subscription-state';
 import { ResultCard, ResultText } from '../components/ResultCard';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
-import { termEnd } from './cancel-rules';
+import { lastDayOf, termEnd } from './cancel-rules';
 import type { CancelSuccessState } from './ConfirmTermination';
 import { RevokedResult, useRefreshSubscription } from './shared';
 
@@ -97,7 +97,7 @@ export function CancelSuccessPage() {
   }
 
   const end = endDateOf(location.state) ?? termEnd(user);
-  const date = end ? formatDate(end) : null;
+  const date = lastDayOf(end);
   const deletionDate = end ? formatDate(addDays(end, REACTIVATION_WINDOW_DAYS)) : null;
   const plan = user.product?.name ?? '';
 

@@ -7,7 +7,6 @@ import { useTranslation } from '@/lib/i18n-react';
 import type { UserInfo } from '@pet/contract';
 import { RouterLink } from '@/components/RouterLink';
 import { usePublicConfig } from '@/lib/brand';
-import { formatDate } from '@/lib/dates';
 import { useApiErrorMessage, useNotify } from '@/lib/notifications';
 import { useRevokeCancellation } from '../api/cancel';
 import { useProducts } from '../api/products';
@@ -16,7 +15,7 @@ import { Feedback } from '../components/Feedback';
 import { PlanGrid, PlanGridError, PlanGridSkeleton } from '../components/PlanGrid';
 import { currentPayType } from '../plan-rules';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
-import { cancelModeCards, termEnd } from './cancel-rules';
+import { cancelModeCards, lastDayOf, termEnd } from './cancel-rules';
 import { RevokedResult, useRefreshSubscription } from './shared';
 
 /**
@@ -80,7 +79,7 @@ export function CancelTerminationPlans({ user }: { user: UserInfo }) {
     <>
       <Alert severity="warning" sx={{ mb: 3 }}>
         {end
-          ? t('subscription.cancel.pendingText', { plan: user.product?.name ?? '', date: formatDate(end) })
+          ? t('subscription.cancel.pendingText', { plan: user.product?.name ?? '', date: lastDayOf(end) })
           : t('subscription.cancel.pendingTextNoDate', { plan: user.product?.name ?? '' })}
       </Alert>
       <PlanGrid

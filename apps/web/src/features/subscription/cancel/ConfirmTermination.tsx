@@ -37,7 +37,7 @@ import { useCancelAt } from '../api/subscription-state';
 import { SupportMessage } from '../components/SupportMessage';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
 import { priceSuffix } from '../plan-rules';
-import { CANCEL_SUCCESS_PATH, cancelPath, termEnd } from './cancel-rules';
+import { CANCEL_SUCCESS_PATH, cancelPath, lastDayOf, termEnd } from './cancel-rules';
 import { ManageSkeleton, useRefreshSubscription } from './shared';
 
 /** What the cancel success page gets from the termination (the end date, epoch seconds). */
@@ -84,7 +84,7 @@ export function ConfirmTermination({ user, fromChoice }: { user: UserInfo; fromC
 
   const product = user.product!;
   const end = termEnd(user);
-  const date = end ? formatDate(end) : null;
+  const date = lastDayOf(end);
   const deletionDate = end ? formatDate(addDays(end, REACTIVATION_WINDOW_DAYS)) : null;
   // The yearly price incl. VAT; a plan sold monthly only (tracker BASIS 1) shows its monthly price.
   const yearly = product.yearly_price > 0;

@@ -20,11 +20,10 @@ import { currentPayType, priceOf, priceSuffix } from '../plan-rules';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
 import {
   cancelPath,
-  downgradeEnd,
   downgradeModeCards,
   downgradeTargetsOf,
   isDowngradeBlocked,
-  startAfter,
+  downgradeStartDay,
   type DowngradeTarget,
 } from './cancel-rules';
 import { DowngradeNotAllowedDialog, useRefreshSubscription } from './shared';
@@ -55,7 +54,7 @@ export function DowngradePlans({ user }: { user: UserInfo }) {
   const cards = downgradeModeCards(user, plans);
   const targets = downgradeTargetsOf(user, plans);
   const blocked = isDowngradeBlocked(user);
-  const startDate = startAfter(downgradeEnd(user));
+  const startDate = downgradeStartDay(user);
   const currentName = user.product?.name ?? '';
 
   const choose = (plan: Product) => {
@@ -72,7 +71,8 @@ export function DowngradePlans({ user }: { user: UserInfo }) {
     try {
       const answer = await downgrade.mutateAsync(target.priceId);
       setTarget(null);
-      const date = answer.effective_date ? startAfter(new Date(answer.effective_date * 1000)) : startDate;
+      // The day the server computed and mails (issue 33 item 9).
+      const date = answer.effective_on ?? startDate;
       notify.success(
         date ? 'subscription.manage.downgradeScheduled' : 'subscription.manage.downgradeScheduledNoDate',
         {

@@ -1,14 +1,14 @@
-import { addDays } from 'date-fns';
 import {
   epochSecondsToDate,
   isAccountMenuItemVisible,
+  periodLastDay,
+  sellerDate,
   type BrandConfig,
   type CancelAtResponse,
   type PayType,
   type Product,
   type UserInfo,
 } from '@pet/contract';
-import { formatDate } from '@/lib/dates';
 import { currentPayType, isPromoPlan, type PlanCardState } from '../plan-rules';
 
 /**
@@ -114,9 +114,24 @@ export function termEnd(user: Pick<UserInfo, 'stripe_subscription_end'>): Date |
   return user.stripe_subscription_end ? epochSecondsToDate(user.stripe_subscription_end) : null;
 }
 
-/** The new plan's first day: the day after the end date. */
-export function startAfter(end: Date | null): string | null {
-  return end ? formatDate(addDays(end, 1)) : null;
+/**
+ * The term's last day as screens show it (dd.MM.yyyy): the day before the instant the term ends,
+ * by the one rule that invoices and mails use (packages/contract periods.ts).
+ */
+export function lastDayOf(end: Date | null): string | null {
+  return end ? periodLastDay(end) : null;
+}
+
+/** The day the next plan (renewal, downgrade, the free plan) starts: the day the term ends at. */
+export function nextDayOf(end: Date | null): string | null {
+  return end ? sellerDate(end) : null;
+}
+
+/** The pending downgrade's first day: the day the server computed (its mail says the same). */
+export function downgradeStartDay(
+  user: Pick<UserInfo, 'downgrading' | 'stripe_subscription_end'>,
+): string | null {
+  return (user.downgrading && user.downgrading.starts_on) || nextDayOf(downgradeEnd(user));
 }
 
 /** When the pending downgrade takes effect: its own date, else the end of the term. */
@@ -208,7 +223,7 @@ export function downgradeModeCards(user: CancelUser, plans: readonly Product[]):
     if (pending && pending.id === plan.id) {
       cards.push({
         plan,
-        state: { kind: 'downgrading', startDate: startAfter(downgradeEnd(user)), next: true },
+        state: { kind: 'downgrading', startDate: downgradeStartDay(user), next: true },
         payType: target?.payType ?? null,
       });
     } else if (target) {
@@ -225,7 +240,7 @@ export function downgradeModeCards(user: CancelUser, plans: readonly Product[]):
 export function cancelModeCards(user: CancelUser, plans: readonly Product[]): ManagedCard[] {
   const current = user.product;
   if (!current) return [];
-  const startDate = startAfter(termEnd(user));
+  const startDate = nextDayOf(termEnd(user));
   return [...plans]
     .sort(byOrder)
     .filter(

@@ -13,17 +13,18 @@ import {
   billingIntervalOf,
   epochSecondsToDate,
   isAccountMenuItemVisible,
+  periodLastDay,
   type UserInfo,
 } from '@pet/contract';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { IconBubble } from '@/components/IconBubble';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
-import { formatDate } from '@/lib/dates';
 import { useNotify } from '@/lib/notifications';
 import { useSessionStore } from '@/lib/session';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
 import { useCancelAt, useCancelDowngrade } from '../api/subscription-state';
+import { downgradeStartDay } from '../cancel/cancel-rules';
 import { UPDATE_PAYMENT_PATH, isRenewalOverdue } from '../payment-update/payment-update-rules';
 import { currentPayType } from '../plan-rules';
 
@@ -46,12 +47,13 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
   const cancelAt = useCancelAt(user.id, paid);
   const cancelDowngrade = useCancelDowngrade();
   const interval = currentPayType(user);
+  // The term's last day; a downgrade starts the day after (the server's day, as in its mail).
   const periodEnd = user.stripe_subscription_end
-    ? formatDate(epochSecondsToDate(user.stripe_subscription_end))
+    ? periodLastDay(epochSecondsToDate(user.stripe_subscription_end))
     : null;
   const terminating = cancelAt.data?.status === 'cancel';
   const downgrading = user.downgrading || null;
-  const downgradeDate = downgrading?.date ? formatDate(epochSecondsToDate(downgrading.date)) : periodEnd;
+  const downgradeDate = downgradeStartDay(user);
   // The term has ended and the renewal is not paid yet: the grace period of the retries.
   const overdue = !terminating && isRenewalOverdue(user);
   const canUpdatePayment = isAccountMenuItemVisible(brand, 'updatePaymentDetails', product?.internal_note);
