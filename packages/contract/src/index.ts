@@ -6,3 +6,4 @@ export * from './http.ts';
 export * from './entities/index.ts';
 export * from './limits.ts';
 export * from './route-preloads.ts';
+export * from './payment-declines.ts';

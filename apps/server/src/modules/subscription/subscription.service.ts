@@ -5,6 +5,7 @@ import {
   COUPON_MESSAGES,
   SUBSCRIPTION_KEYS,
   couponMessageKey,
+  declineText,
   Status,
   userLanguageToUi,
   type BrandConfig,
@@ -48,6 +49,7 @@ import {
   type Quote,
 } from './pricing.ts';
 import * as repo from './subscription.repo.ts';
+import { AUTHENTICATION_REQUIRED, graceEndOf, type RenewalSchedule } from './renewal-attention.ts';
 import { formatDate, renderSubscriptionMail, type SubscriptionMailKind } from './subscription.mails.ts';
 
 /** Sends one subscription mail; scheduled in the transaction of the change it reports. */
@@ -65,6 +67,10 @@ export const DOCUMENTS_CLEANUP_JOB = 'subscription.documents-cleanup';
 export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 /** A plan that ended can be bought again within this window with nothing lost (4 weeks). */
 export const REACTIVATION_WINDOW_DAYS = 28;
+export const RENEWAL_SCHEDULE: RenewalSchedule = {
+  retryDays: RENEWAL_RETRY_DAYS,
+  reactivationDays: REACTIVATION_WINDOW_DAYS,
+};
 /** After the window only this many documents (the newest) remain. */
 export const DOCUMENTS_KEPT_AFTER_END = 5;
 
@@ -103,6 +109,8 @@ export interface SubscriptionServiceDeps {
   originForBrand: (brand: BrandConfig) => string;
   /** Deletes all but the newest `keep` documents of a user (documents module). */
   keepNewestDocuments: (userId: string, keep: number) => Promise<number>;
+  /** The signed link that signs the owner in to pay a renewal on session (renewal-attention.ts). */
+  renewalPaymentLink?: (origin: string, userId: string, orderId: string, periodEnd: string) => string;
 }
 
 export interface Buyer {
@@ -578,15 +586,16 @@ export class SubscriptionService {
     await db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, kind, orderId);
       if (!order || (order.status !== 'placed' && order.status !== 'processing')) return;
+      const failureCode = intent.lastError?.declineCode ?? intent.lastError?.code ?? intent.status;
       await repo.updateOrder(trx, orderId, {
         status: 'failed',
         payment_type: intent.paymentMethodType ?? order.payment_type,
-        failure_code: intent.lastError?.declineCode ?? intent.lastError?.code ?? intent.status,
+        failure_code: failureCode,
         failure_message: intent.lastError?.message ?? null,
         updated_at: this.now.toISOString(),
       });
       if (order.kind === 'renewal') {
-        await this.renewalFailed(trx, order);
+        await this.renewalFailed(trx, { ...order, failure_code: failureCode });
         return;
       }
       // A card declined at checkout is shown on the page at once; a debit that fails days later
@@ -856,9 +865,16 @@ export class SubscriptionService {
     await this.deps.jobs.schedule(
       SUBSCRIPTION_MAIL_JOB,
       {
-        kind: 'renewal-failed',
+        // The bank wants the customer to confirm (3-D Secure): the mail links to paying on session.
+        kind: order.failure_code === AUTHENTICATION_REQUIRED ? 'renewal-action-required' : 'renewal-failed',
         orderId: order.id,
-        date: Math.floor(runAt.getTime() / 1000),
+        // The next try; for a payment to confirm, the end of grace (until then the link works).
+        date: Math.floor(
+          (order.failure_code === AUTHENTICATION_REQUIRED
+            ? graceEndOf(periodEnd, RENEWAL_SCHEDULE)
+            : runAt
+          ).getTime() / 1000,
+        ),
       } satisfies MailPayload,
       { trx, dedupeKey: `subscription-mail:renewal-failed:${order.id}` },
     );
@@ -1218,10 +1234,11 @@ export class SubscriptionService {
       (mail.kind === 'downgrade-scheduled' ? subscription.pending_product_id : null) ??
       subscription.product_id;
     const product = await productById(db, productId);
+    const language = userLanguageToUi(recipient.language);
     const rendered = renderSubscriptionMail({
       kind: mail.kind,
       brand,
-      language: userLanguageToUi(recipient.language),
+      language,
       origin: this.deps.originForBrand(brand),
       name: recipient.name,
       productName: product?.name ?? '',
@@ -1233,10 +1250,17 @@ export class SubscriptionService {
             periodStart: order.period_start ? formatDate(order.period_start) : null,
             periodEnd: order.period_end ? formatDate(order.period_end) : null,
             paymentType: order.payment_type,
-            failureMessage: order.failure_message,
+            // The reason in the recipient's language, never the provider's English message.
+            failureMessage: order.failure_code
+              ? declineText(language, order.failure_code, null, order.payment_type)
+              : null,
           }
         : null,
       date: mail.date ? formatDate(new Date(mail.date * 1000)) : null,
+      actionUrl:
+        mail.kind === 'renewal-action-required' && order?.period_start && this.deps.renewalPaymentLink
+          ? this.deps.renewalPaymentLink(this.deps.originForBrand(brand), order.user_id, order.id, order.period_start)
+          : null,
     });
     await this.deps.mailer.send({
       to: recipient.email,

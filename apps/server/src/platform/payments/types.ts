@@ -46,6 +46,8 @@ export interface PaymentIntentInfo {
   metadata: Record<string, string>;
   /** Epoch seconds. */
   created: number;
+  /** requires_action: where the customer completes 3-D Secure (Stripe's redirect_to_url). */
+  nextActionUrl?: string | null;
 }
 
 export interface PaymentMethodInfo {
@@ -120,6 +122,14 @@ export interface OffSessionChargeInput {
   paymentMethodId: string;
   description: string;
   metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface OnSessionConfirmInput {
+  paymentIntentId: string;
+  paymentMethodId: string;
+  /** Where the bank's page returns to. */
+  returnUrl: string;
   idempotencyKey: string;
 }
 
@@ -202,6 +212,11 @@ export interface PaymentProvider {
    * SEPA comes back processing.
    */
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntentInfo>;
+  /**
+   * Confirms an intent again with a saved method while the customer is present (a renewal that
+   * needed 3-D Secure): requires_action comes back with nextActionUrl. A decline does not throw.
+   */
+  confirmOnSession(input: OnSessionConfirmInput): Promise<PaymentIntentInfo>;
 
   /** A hosted checkout session in setup mode (update payment details). */
   createSetupCheckoutSession(input: SetupCheckoutInput): Promise<CheckoutSessionInfo>;
