@@ -11,7 +11,6 @@ import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
 import {
   RENEWAL_LINK_PATH,
   RENEWAL_PAYMENT_PAGE,
-  verifyRenewalLinkToken,
   type RenewalAttention,
 } from './renewal-attention.ts';
 
@@ -35,11 +34,11 @@ export const renewalAttentionRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         hide: true,
-        params: z.object({ token: z.string().max(400) }),
+        params: z.object({ token: z.string().max(90) }),
       },
     },
     async (request, reply) => {
-      const link = verifyRenewalLinkToken(linkSecret, request.params.token, app.clock.now());
+      const link = await attention.resolveLink(linkSecret, request.params.token);
       const page = link ? `${RENEWAL_PAYMENT_PAGE}?order_id=${link.orderId}` : '/my-account/subscription';
       // An expired or altered link signs nobody in: the usual sign-in, then the plans page.
       if (!link) return reply.redirect(`/signin?continueUrl=${encodeURIComponent(page)}`, 303);

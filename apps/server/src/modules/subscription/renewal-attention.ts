@@ -46,28 +46,34 @@ export const graceEndOf = (periodEnd: string, schedule: RenewalSchedule) =>
 
 // --- The signed sign-in link ------------------------------------------------------------------------
 
-const sign = (secret: string, value: string) =>
-  createHmac('sha256', secret).update(`renewal-payment:${value}`).digest('base64url');
+/** 128 bits of an HMAC over the user, the order and the expiry (the path stays under 100 chars). */
+const sign = (secret: string, userId: string, orderId: string, expires: number) =>
+  createHmac('sha256', secret)
+    .update(`renewal-payment:${userId}|${orderId}|${expires}`)
+    .digest('base64url')
+    .slice(0, 22);
 
-/** A token naming the user and the renewal order, valid until `expires` (the end of grace). */
+/** A token naming the renewal order (of its owner), valid until `expires` (the end of grace). */
 export function renewalLinkToken(secret: string, userId: string, orderId: string, expires: Date): string {
-  const value = Buffer.from(`${userId}|${orderId}|${seconds(expires)}`).toString('base64url');
-  return `${value}.${sign(secret, value)}`;
+  return `${orderId}.${seconds(expires)}.${sign(secret, userId, orderId, seconds(expires))}`;
 }
 
-export function verifyRenewalLinkToken(
+/** The order a token names and its expiry, before the owner is known; null when malformed. */
+export function parseRenewalLinkToken(token: string): { orderId: string; expires: number; signature: string } | null {
+  const [orderId, expires, signature, extra] = token.split('.');
+  if (!orderId || !expires || !signature || extra !== undefined || !/^\d+$/.test(expires)) return null;
+  return { orderId, expires: Number(expires), signature };
+}
+
+export function renewalLinkValid(
   secret: string,
-  token: string,
+  userId: string,
+  link: { orderId: string; expires: number; signature: string },
   now: Date,
-): { userId: string; orderId: string } | null {
-  const [value, signature, extra] = token.split('.');
-  if (!value || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(secret, value));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const [userId, orderId, expires] = Buffer.from(value, 'base64url').toString().split('|');
-  if (!userId || !orderId || !(Number(expires) > seconds(now))) return null;
-  return { userId, orderId };
+): boolean {
+  const expected = Buffer.from(sign(secret, userId, link.orderId, link.expires));
+  const given = Buffer.from(link.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) && link.expires > seconds(now);
 }
 
 // --- State and on-session payment ---------------------------------------------------------------------
@@ -135,6 +141,19 @@ export class RenewalAttention {
   linkFor(secret: string, origin: string, userId: string, orderId: string, periodEnd: string): string {
     const token = renewalLinkToken(secret, userId, orderId, graceEndOf(periodEnd, this.deps.schedule));
     return `${origin}${RENEWAL_LINK_PATH}/${token}`;
+  }
+
+  /** The owner and order of a mail link, or null (unknown, altered or expired). */
+  async resolveLink(secret: string, token: string): Promise<{ userId: string; orderId: string } | null> {
+    const link = parseRenewalLinkToken(token);
+    if (!link || !/^[0-9a-f-]{36}$/.test(link.orderId)) return null;
+    const order = await this.deps.db
+      .selectFrom('subscription_order')
+      .select(['user_id', 'id'])
+      .where('id', '=', link.orderId)
+      .executeTakeFirst();
+    if (!order || !renewalLinkValid(secret, order.user_id, link, this.deps.clock.now())) return null;
+    return { userId: order.user_id, orderId: order.id };
   }
 
   /** The renewal payment page: the order after reconciling it with the provider. */
