@@ -58,6 +58,7 @@ describe('decline codes in the customer language (item 18)', () => {
     }
     expect(declineText('de', 'card_declined', 'insufficient_funds')).toBe(DECLINE_TEXTS.insufficient_funds.de);
     expect(declineText('de', 'something_new')).toBe(DECLINE_TEXTS.generic.de);
+    expect(declineText('en', 'authentication_failed')).toBe(DECLINE_TEXTS.authentication_failed.en);
     expect(declineText('en', 'insufficient_funds', null, 'sepa_debit')).toBe(DECLINE_TEXTS.sepa_insufficient_funds.en);
   });
 });

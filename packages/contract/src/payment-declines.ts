@@ -77,14 +77,17 @@ const REASON_OF_CODE: Record<string, DeclineReason> = {
   no_account: 'sepa_failed',
 };
 
-/** The reason of a refusal from its codes; unknown codes are the generic refusal. */
+/** The reason of a refusal from its codes (or a reason itself); unknown codes are the generic refusal. */
 export function declineReasonOf(
   code: string | null | undefined,
   declineCode?: string | null,
   method?: 'card' | 'sepa_debit' | null,
 ): DeclineReason {
   const reason =
-    (declineCode ? REASON_OF_CODE[declineCode] : undefined) ?? (code ? REASON_OF_CODE[code] : undefined);
+    (declineCode ? REASON_OF_CODE[declineCode] : undefined) ??
+    (code ? REASON_OF_CODE[code] : undefined) ??
+    // A reason the server already answered (renewal_problem.reason, failure_reason).
+    (code && Object.hasOwn(DECLINE_TEXTS, code) ? (code as DeclineReason) : undefined);
   if (method === 'sepa_debit') {
     return reason === 'insufficient_funds' || code === 'insufficient_funds'
       ? 'sepa_insufficient_funds'

@@ -244,6 +244,8 @@ export const orderStatusResponseSchema = z.object({
   product_id: idSchema,
   product_name: z.string(),
   payment_type: z.enum(['card', 'sepa_debit']).nullable(),
+  /** Added (issue 33): why a failed order failed, a key of DECLINE_TEXTS; null otherwise. */
+  failure_reason: z.string().nullable().optional(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 

@@ -5,6 +5,7 @@ import {
   COUPON_MESSAGES,
   SUBSCRIPTION_KEYS,
   couponMessageKey,
+  declineReasonOf,
   declineText,
   Status,
   userLanguageToUi,
@@ -517,6 +518,8 @@ export class SubscriptionService {
       product_id: order.product_id,
       product_name: product?.name ?? '',
       payment_type: order.payment_type,
+      failure_reason:
+        order.status === 'failed' ? declineReasonOf(order.failure_code, null, order.payment_type) : null,
     };
   }
 
