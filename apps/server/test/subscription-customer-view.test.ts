@@ -194,3 +194,18 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
     expect(info.restore_until).toBe(epoch(ended.ended_at!) + 28 * DAY);
   });
 });
+
+describe('failure states titled as what they are (item 21)', () => {
+  it('a refused 3-D Secure step at checkout: the order status says failed and why', async () => {
+    const user = await registeredUser(t.app);
+    const { orderId, secret } = await placeOrder(t.app, user, { plan: 'basic', payType: 'monthly' });
+    const res = await confirmWith(t.app, secret, { card: AUTH_ALWAYS_CARD });
+    expect(res.json().status).toBe('requires_action');
+    await answerThreeDSecure(t.app, res.json().next_action.redirect_to_url.url, 'fail');
+    await runJobs(t.app);
+    const status = await v1(t.app, 'GET', `/v1/order/status?id=${orderId}`, undefined, as(user));
+    expect(status.json()).toMatchObject({ status: 'failed', failure_reason: 'authentication_failed' });
+    const mails = (await mailsTo(user.email)).map((m) => m.subject);
+    expect(mails.some((s) => /payment received|zahlung ist eingegangen/i.test(s))).toBe(false);
+  });
+});
