@@ -398,9 +398,13 @@ describe('?process=cancel_Termination: plan cards while a termination is pending
     const { user } = renderApp('/my-account/cancel-subscription?process=cancel_Termination');
     const premium = await screen.findByRole('article', { name: /^Premium/ });
     expect(within(premium).getByText('Your plan')).toBeInTheDocument();
-    for (const name of ['Free', 'Basic']) {
+    // The plan the account changes to is scheduled; the other lower plan is only not orderable.
+    for (const [name, label] of [
+      ['Free', /Scheduled/],
+      ['Basic', /Not available now/],
+    ] as const) {
       const card = screen.getByRole('article', { name: new RegExp(`^${name}`) });
-      expect(within(card).getByRole('button', { name: /Scheduled/ })).toBeDisabled();
+      expect(within(card).getByRole('button', { name: label })).toBeDisabled();
     }
     // The account changes to the free plan, from the day after the end date.
     const free = screen.getByRole('article', { name: /^Free/ });

@@ -62,7 +62,7 @@ function buttonLabel(t: (key: string, options?: Record<string, unknown>) => stri
       return t('subscription.plans.orderInProgress');
     case 'downgrading':
       // A scheduled change, not an order: "Bestellung in Bearbeitung" is only for a real open order.
-      return t('subscription.manage.scheduledButton');
+      return t(state.next ? 'subscription.manage.scheduledButton' : 'subscription.manage.notNowButton');
     case 'downgrade':
       return t('subscription.manage.downgradeButton');
     case 'revoke':
