@@ -403,13 +403,18 @@ describe('managing a plan', () => {
     // the next attempt and the end of grace, and the way to a new card.
     const warning = page.getByTestId('renewal-warning');
     await warning.waitFor();
-    await warning.getByText(fill(SUB.renewal.reason, { reason: 'Your bank declined the payment.' }), {
-      exact: false,
-    }).waitFor();
     await warning
-      .getByText(fill(SUB.renewal.activeUntil, { date: formatDay(new Date((firstEnd + 5 * DAY_S) * 1000)) }), {
+      .getByText(fill(SUB.renewal.reason, { reason: 'Your bank declined the payment.' }), {
         exact: false,
       })
+      .waitFor();
+    await warning
+      .getByText(
+        fill(SUB.renewal.activeUntil, { date: formatDay(new Date((firstEnd + 5 * DAY_S) * 1000)) }),
+        {
+          exact: false,
+        },
+      )
       .waitFor();
     await screenshot(page, 'subscription-manage-grace-status-desktop-light');
     await page.goto(`${server.url}/dashboard`);
@@ -494,7 +499,9 @@ describe('managing a plan', () => {
     await mailPage.goto(link);
     const open = mailPage.getByTestId('renewal-open');
     await open.waitFor({ timeout: 30_000 });
-    await open.getByText(fill(DE.renewal.activeUntil, { date: formatDay(new Date((firstEnd + 5 * DAY_S) * 1000)) })).waitFor();
+    await open
+      .getByText(fill(DE.renewal.activeUntil, { date: formatDay(new Date((firstEnd + 5 * DAY_S) * 1000)) }))
+      .waitFor();
     await screenshot(mailPage, 'subscription-manage-3ds-renewal-page-de');
     await open.getByTestId('renewal-pay').click();
     await mailPage.getByRole('button', { name: 'Complete authentication' }).click({ timeout: 30_000 });

@@ -4,7 +4,15 @@ import { DECLINE_TEXTS, declineText } from '@pet/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { call, cookiesOf, mailbox, registeredUser, v1 } from './identity-helpers.ts';
 import { as } from './support/owners.ts';
-import { advanceTo, confirmWith, myInfo, ordersOf, placeOrder, runJobs, type Buyer } from './support/buying.ts';
+import {
+  advanceTo,
+  confirmWith,
+  myInfo,
+  ordersOf,
+  placeOrder,
+  runJobs,
+  type Buyer,
+} from './support/buying.ts';
 import { answerThreeDSecure } from './support/payments.ts';
 
 /**
@@ -27,13 +35,20 @@ async function buy(user: Buyer, card: string) {
   const res = await confirmWith(t.app, secret, { card });
   expect(res.statusCode, res.body).toBe(200);
   const next = res.json().next_action as { redirect_to_url: { url: string } } | null;
-  if (next) expect((await answerThreeDSecure(t.app, next.redirect_to_url.url, 'complete')).answer.statusCode).toBe(303);
+  if (next)
+    expect((await answerThreeDSecure(t.app, next.redirect_to_url.url, 'complete')).answer.statusCode).toBe(
+      303,
+    );
   await runJobs(t.app);
   return orderId;
 }
 
 const subscriptionRow = (userId: string) =>
-  t.app.db.selectFrom('user_subscription').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  t.app.db
+    .selectFrom('user_subscription')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
 const mailsTo = async (email: string) => (await mailbox(t.app)).filter((m) => m.to === email);
 const epoch = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 const after = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * DAY * 1000 + 60_000);
@@ -56,10 +71,14 @@ describe('decline codes in the customer language (item 18)', () => {
       expect(de).not.toBe(en);
       expect(de).not.toMatch(/Your card/);
     }
-    expect(declineText('de', 'card_declined', 'insufficient_funds')).toBe(DECLINE_TEXTS.insufficient_funds.de);
+    expect(declineText('de', 'card_declined', 'insufficient_funds')).toBe(
+      DECLINE_TEXTS.insufficient_funds.de,
+    );
     expect(declineText('de', 'something_new')).toBe(DECLINE_TEXTS.generic.de);
     expect(declineText('en', 'authentication_failed')).toBe(DECLINE_TEXTS.authentication_failed.en);
-    expect(declineText('en', 'insufficient_funds', null, 'sepa_debit')).toBe(DECLINE_TEXTS.sepa_insufficient_funds.en);
+    expect(declineText('en', 'insufficient_funds', null, 'sepa_debit')).toBe(
+      DECLINE_TEXTS.sepa_insufficient_funds.en,
+    );
   });
 });
 
@@ -68,7 +87,10 @@ describe('a failed renewal is visible while it is retried (items 18, 19)', () =>
     const user = await registeredUser(t.app, { language: 'de' });
     await buy(user, '4242424242424242');
     const sub = await subscriptionRow(user.id);
-    expect((await myInfo(t.app, user)) as unknown).toMatchObject({ renewal_problem: null, restore_until: null });
+    expect((await myInfo(t.app, user)) as unknown).toMatchObject({
+      renewal_problem: null,
+      restore_until: null,
+    });
     const helper = await t.app.inject({
       method: 'POST',
       url: `/sandbox/stripe/v1/test_helpers/payment_methods/${sub.default_payment_method_id}/decline_future_charges`,
@@ -79,7 +101,9 @@ describe('a failed renewal is visible while it is retried (items 18, 19)', () =>
     await advanceTo(t.app, after(end, 0));
 
     const info = (await myInfo(t.app, user)) as unknown as { renewal_problem: Record<string, unknown> };
-    const failed = (await ordersOf(t.app, user.id)).find((o) => o.kind === 'renewal' && o.status === 'failed')!;
+    const failed = (await ordersOf(t.app, user.id)).find(
+      (o) => o.kind === 'renewal' && o.status === 'failed',
+    )!;
     expect(info.renewal_problem).toEqual({
       status: 'retrying',
       reason: 'generic',
@@ -94,7 +118,10 @@ describe('a failed renewal is visible while it is retried (items 18, 19)', () =>
     // The second failure moves the next attempt to day 3; grace still ends on day 5.
     await advanceTo(t.app, after(end, 1));
     const second = (await myInfo(t.app, user)) as unknown as { renewal_problem: Record<string, unknown> };
-    expect(second.renewal_problem).toMatchObject({ next_attempt: epoch(end) + 3 * DAY, grace_end: epoch(end) + 5 * DAY });
+    expect(second.renewal_problem).toMatchObject({
+      next_attempt: epoch(end) + 3 * DAY,
+      grace_end: epoch(end) + 5 * DAY,
+    });
   });
 });
 
@@ -111,7 +138,10 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
       renewal_problem: { status: string; order_id: string; reason: string };
     };
     expect(info.product.name).toBe('Basic');
-    expect(info.renewal_problem).toMatchObject({ status: 'action_required', reason: 'authentication_required' });
+    expect(info.renewal_problem).toMatchObject({
+      status: 'action_required',
+      reason: 'authentication_required',
+    });
     const orderId = info.renewal_problem.order_id;
 
     const mail = (await mailsTo(user.email)).find((m) => /Bitte bestätigen Sie Ihre Zahlung/.test(m.subject));
@@ -136,14 +166,27 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     const session = { cookie: cookiesOf(verified) };
 
-    const page = await v1(t.app, 'GET', `/v1/subscription/renewal/payment?order_id=${orderId}`, undefined, session);
+    const page = await v1(
+      t.app,
+      'GET',
+      `/v1/subscription/renewal/payment?order_id=${orderId}`,
+      undefined,
+      session,
+    );
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({ status: 'open', amount_cents: 299, grace_end: epoch(end) + 5 * DAY });
     // Another user cannot see it.
     const stranger = await registeredUser(t.app);
     expect(
-      (await v1(t.app, 'GET', `/v1/subscription/renewal/payment?order_id=${orderId}`, undefined, as(stranger)))
-        .statusCode,
+      (
+        await v1(
+          t.app,
+          'GET',
+          `/v1/subscription/renewal/payment?order_id=${orderId}`,
+          undefined,
+          as(stranger),
+        )
+      ).statusCode,
     ).toBe(404);
 
     const pay = await v1(
@@ -159,13 +202,21 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
     expect(answer.statusCode).toBe(303);
     expect(String(answer.headers.location)).toContain(`/my-account/renewal-payment?order_id=${orderId}`);
 
-    const back = await v1(t.app, 'GET', `/v1/subscription/renewal/payment?order_id=${orderId}`, undefined, session);
+    const back = await v1(
+      t.app,
+      'GET',
+      `/v1/subscription/renewal/payment?order_id=${orderId}`,
+      undefined,
+      session,
+    );
     expect(back.json().status).toBe('paid');
     await runJobs(t.app);
     const renewed = await subscriptionRow(user.id);
     expect(renewed.current_period_start).toBe(end);
     expect(renewed.renewal_failures).toBe(0);
-    expect(((await myInfo(t.app, user)) as unknown as { renewal_problem: unknown }).renewal_problem).toBeNull();
+    expect(
+      ((await myInfo(t.app, user)) as unknown as { renewal_problem: unknown }).renewal_problem,
+    ).toBeNull();
     // Paying again is refused; the later retry job finds the period moved and charges nothing.
     const again = await v1(
       t.app,
@@ -187,7 +238,10 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
     await advanceTo(t.app, after(end, 3));
     expect((await myInfo(t.app, user)).product?.name).toBe('Basic');
     await advanceTo(t.app, after(end, 5));
-    const info = (await myInfo(t.app, user)) as unknown as { product: { name: string }; restore_until: number };
+    const info = (await myInfo(t.app, user)) as unknown as {
+      product: { name: string };
+      restore_until: number;
+    };
     expect(info.product.name).toBe('Free');
     // Item 23: the ended plan says until when everything can be restored (4 weeks).
     const ended = await subscriptionRow(user.id);

@@ -93,7 +93,9 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
 
   it('the warning leads to the renewal payment page, which pays on session through the bank page', async () => {
     const api = installFakeApi({
-      user: paidUser(problem({ status: 'action_required', reason: 'authentication_required', next_attempt: NEXT })),
+      user: paidUser(
+        problem({ status: 'action_required', reason: 'authentication_required', next_attempt: NEXT }),
+      ),
       routes: {
         'GET /v1/subscription/renewal/payment': () =>
           json({
@@ -105,7 +107,11 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
             reason: 'authentication_required',
           }),
         'POST /v1/subscription/renewal/payment': () =>
-          json({ status: 'redirect', url: 'http://localhost:3000/sandbox/stripe/authenticate/pi_1', reason: null }),
+          json({
+            status: 'redirect',
+            url: 'http://localhost:3000/sandbox/stripe/authenticate/pi_1',
+            reason: null,
+          }),
       },
     });
     const { user } = renderApp('/dashboard');
@@ -225,7 +231,9 @@ describe('tier-fritz and the restore window (item 23)', () => {
     });
     renderApp(`/my-account/subscription?product_id=${PREMIUM.id}&pay_type=yearly`);
     expect(await screen.findByTestId('no-order-notice')).toBeInTheDocument();
-    expect(screen.getByText('Check the plan and its price. To order it, please contact our support.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Check the plan and its price. To order it, please contact our support.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/pay securely/)).not.toBeInTheDocument();
   });
 

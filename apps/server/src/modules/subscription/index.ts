@@ -26,7 +26,6 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   const { config } = app;
   // Signs the renewal payment links (renewal-attention.ts) with the server's identity secret.
   const linkSecret = resolveSecrets(config).authSecret;
-  let attention: RenewalAttention | undefined;
   const service = new SubscriptionService({
     db: app.db,
     kind: app.database.kind,
@@ -38,16 +37,16 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
     originForBrand: (brand) => originForBrand(config, brand),
     keepNewestDocuments: (userId, keep) => app.documents.keepNewest(userId, keep),
-    renewalPaymentLink: (origin, userId, orderId, periodEnd) =>
-      attention!.linkFor(linkSecret, origin, userId, orderId, periodEnd),
+    renewalPaymentLink: (origin, userId, orderId, periodEnd): string =>
+      // Called when a mail is sent, long after `attention` below exists.
+      attention.linkFor(linkSecret, origin, userId, orderId, periodEnd),
   });
-  attention = new RenewalAttention({
+  const attention: RenewalAttention = new RenewalAttention({
     db: app.db,
     clock: app.clock,
     provider: app.payments.provider,
     schedule: RENEWAL_SCHEDULE,
     originForBrand: (brand) => originForBrand(config, brand),
-    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
     applyPaymentIntent: (intent) => service.applyPaymentIntent(intent),
   });
   app.decorate('subscription', service);

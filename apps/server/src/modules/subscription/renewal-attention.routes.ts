@@ -8,11 +8,7 @@ import {
   renewalPaymentResponseSchema,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import {
-  RENEWAL_LINK_PATH,
-  RENEWAL_PAYMENT_PAGE,
-  type RenewalAttention,
-} from './renewal-attention.ts';
+import { RENEWAL_LINK_PATH, RENEWAL_PAYMENT_PAGE, type RenewalAttention } from './renewal-attention.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, apiErrorBodySchema])) as Record<

@@ -59,7 +59,9 @@ export function renewalLinkToken(secret: string, userId: string, orderId: string
 }
 
 /** The order a token names and its expiry, before the owner is known; null when malformed. */
-export function parseRenewalLinkToken(token: string): { orderId: string; expires: number; signature: string } | null {
+export function parseRenewalLinkToken(
+  token: string,
+): { orderId: string; expires: number; signature: string } | null {
   const [orderId, expires, signature, extra] = token.split('.');
   if (!orderId || !expires || !signature || extra !== undefined || !/^\d+$/.test(expires)) return null;
   return { orderId, expires: Number(expires), signature };
@@ -84,7 +86,6 @@ export interface RenewalAttentionDeps {
   provider: PaymentProvider | null;
   schedule: RenewalSchedule;
   originForBrand: (brand: BrandConfig) => string;
-  brandForPartner: (partnerId: string) => BrandConfig;
   /** The subscription service's one place that turns a payment intent into order and plan state. */
   applyPaymentIntent: (intent: PaymentIntentInfo) => Promise<void>;
 }
@@ -216,7 +217,11 @@ export class RenewalAttention {
     return {
       status: 'failed',
       url: null,
-      reason: declineReasonOf(intent.lastError?.code, intent.lastError?.declineCode, intent.paymentMethodType),
+      reason: declineReasonOf(
+        intent.lastError?.code,
+        intent.lastError?.declineCode,
+        intent.paymentMethodType,
+      ),
     };
   }
 }

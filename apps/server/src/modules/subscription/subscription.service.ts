@@ -1262,7 +1262,12 @@ export class SubscriptionService {
       date: mail.date ? formatDate(new Date(mail.date * 1000)) : null,
       actionUrl:
         mail.kind === 'renewal-action-required' && order?.period_start && this.deps.renewalPaymentLink
-          ? this.deps.renewalPaymentLink(this.deps.originForBrand(brand), order.user_id, order.id, order.period_start)
+          ? this.deps.renewalPaymentLink(
+              this.deps.originForBrand(brand),
+              order.user_id,
+              order.id,
+              order.period_start,
+            )
           : null,
     });
     await this.deps.mailer.send({

@@ -1,9 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  renewalPayResponseSchema,
-  renewalPaymentResponseSchema,
-  type RenewalPayBody,
-} from '@pet/contract';
+import { renewalPayResponseSchema, renewalPaymentResponseSchema, type RenewalPayBody } from '@pet/contract';
 import { api } from '@/lib/api-client';
 import { subscriptionKeys } from './keys';
 

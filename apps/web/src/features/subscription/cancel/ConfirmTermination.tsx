@@ -181,7 +181,10 @@ export function ConfirmTermination({ user, fromChoice }: { user: UserInfo; fromC
         <Box component="dl" sx={{ mt: 2.5, mb: 0 }}>
           <Row
             label={t('subscription.cancel.confirm.endDate')}
-            value={date ?? t(bought ? 'subscription.cancel.confirm.endOfTerm' : 'subscription.cancel.confirm.noEnd')}
+            value={
+              date ??
+              t(bought ? 'subscription.cancel.confirm.endOfTerm' : 'subscription.cancel.confirm.noEnd')
+            }
           />
           <Divider />
           <Row label={t('subscription.cancel.confirm.price')} value={price} />

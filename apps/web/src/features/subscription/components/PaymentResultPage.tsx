@@ -180,7 +180,9 @@ export function PaymentResultPage() {
       >
         <Text>{t('subscription.result.failedText', { plan: order.product_name })}</Text>
         {order.failure_reason ? (
-          <Text>{t('subscription.renewal.reason', { reason: declineText(language, order.failure_reason) })}</Text>
+          <Text>
+            {t('subscription.renewal.reason', { reason: declineText(language, order.failure_reason) })}
+          </Text>
         ) : null}
       </ResultCard>
     );

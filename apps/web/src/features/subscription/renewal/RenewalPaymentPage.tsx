@@ -58,7 +58,13 @@ export function RenewalPaymentPage() {
 
   if (!orderId) {
     return (
-      <ResultCard tone="neutral" icon={<HelpOutlineIcon />} title={t('subscription.result.noOrderTitle')} testId="renewal-no-order" actions={toPlans('contained')}>
+      <ResultCard
+        tone="neutral"
+        icon={<HelpOutlineIcon />}
+        title={t('subscription.result.noOrderTitle')}
+        testId="renewal-no-order"
+        actions={toPlans('contained')}
+      >
         <Text>{t('subscription.result.noOrderText')}</Text>
       </ResultCard>
     );
@@ -76,21 +82,38 @@ export function RenewalPaymentPage() {
   const data = renewal.data;
   if (!data) {
     return (
-      <ResultCard tone="pending" icon={<CircularProgress size={52} />} title={t('subscription.result.confirmingTitle')} testId="renewal-loading">
+      <ResultCard
+        tone="pending"
+        icon={<CircularProgress size={52} />}
+        title={t('subscription.result.confirmingTitle')}
+        testId="renewal-loading"
+      >
         <Text>{t('subscription.result.confirmingText')}</Text>
       </ResultCard>
     );
   }
   if (data.status === 'paid') {
     return (
-      <ResultCard tone="success" icon={<CheckCircleOutlineIcon />} title={t('subscription.renewal.paidTitle')} testId="renewal-paid" actions={toPlans('contained')}>
+      <ResultCard
+        tone="success"
+        icon={<CheckCircleOutlineIcon />}
+        title={t('subscription.renewal.paidTitle')}
+        testId="renewal-paid"
+        actions={toPlans('contained')}
+      >
         <Text>{t('subscription.renewal.paidText', { plan: data.product_name })}</Text>
       </ResultCard>
     );
   }
   if (data.status === 'closed') {
     return (
-      <ResultCard tone="neutral" icon={<HelpOutlineIcon />} title={t('subscription.renewal.closedTitle')} testId="renewal-closed" actions={toPlans('contained')}>
+      <ResultCard
+        tone="neutral"
+        icon={<HelpOutlineIcon />}
+        title={t('subscription.renewal.closedTitle')}
+        testId="renewal-closed"
+        actions={toPlans('contained')}
+      >
         <Text>{t('subscription.renewal.closedText', { plan: data.product_name })}</Text>
       </ResultCard>
     );
@@ -122,7 +145,13 @@ export function RenewalPaymentPage() {
       testId={refused ? 'renewal-refused' : 'renewal-open'}
       actions={
         <>
-          <Button variant="contained" size="large" onClick={() => void payNow()} disabled={pay.isPending} data-testid="renewal-pay">
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => void payNow()}
+            disabled={pay.isPending}
+            data-testid="renewal-pay"
+          >
             {t('subscription.renewal.payNow', { amount: formatEuro(data.amount_cents / 100) })}
           </Button>
           {toPlans('outlined')}
@@ -135,7 +164,9 @@ export function RenewalPaymentPage() {
             ? declineText(language, 'payment_intent_authentication_failure')
             : t('subscription.renewal.pageText', { plan: data.product_name }))}
       </Text>
-      <Text>{t('subscription.renewal.activeUntil', { date: formatDate(epochSecondsToDate(data.grace_end)) })}</Text>
+      <Text>
+        {t('subscription.renewal.activeUntil', { date: formatDate(epochSecondsToDate(data.grace_end)) })}
+      </Text>
     </ResultCard>
   );
 }

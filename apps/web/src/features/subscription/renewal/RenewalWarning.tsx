@@ -24,14 +24,29 @@ export function RenewalWarning({ user }: { user: UserInfo }) {
   const problem = user.renewal_problem;
   if (!problem) return null;
   const date = (seconds: number) => formatDate(epochSecondsToDate(seconds));
-  const canUpdatePayment = isAccountMenuItemVisible(brand, 'updatePaymentDetails', user.product?.internal_note);
+  const canUpdatePayment = isAccountMenuItemVisible(
+    brand,
+    'updatePaymentDetails',
+    user.product?.internal_note,
+  );
   const confirm = problem.status === 'action_required';
   const action = confirm ? (
-    <Button color="inherit" size="small" component={RouterLink} to={`${RENEWAL_PAYMENT_PATH}?order_id=${problem.order_id}`}>
+    <Button
+      color="inherit"
+      size="small"
+      component={RouterLink}
+      to={`${RENEWAL_PAYMENT_PATH}?order_id=${problem.order_id}`}
+    >
       {t('subscription.renewal.confirmPayment')}
     </Button>
   ) : canUpdatePayment ? (
-    <Button color="inherit" size="small" component={RouterLink} to={UPDATE_PAYMENT_PATH} sx={{ whiteSpace: 'nowrap' }}>
+    <Button
+      color="inherit"
+      size="small"
+      component={RouterLink}
+      to={UPDATE_PAYMENT_PATH}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {t('subscription.status.updatePayment')}
     </Button>
   ) : undefined;
