@@ -110,6 +110,9 @@ describe(`registration and sign-in (${testDatabaseKind})`, { timeout: 120_000 },
         'pets',
         // Beyond the spec's table (optional for other clients): the dashboard's first-time greeting.
         'first_sign_in',
+        // Added by issue 33: a failed renewal's state and the restore date of an ended plan.
+        'renewal_problem',
+        'restore_until',
       ].sort(),
     );
     expect(res.json().id).toBe(user.id);

@@ -187,6 +187,7 @@ describe('StripePaymentProvider against Stripe-shaped answers', () => {
       lastError: { code: null, declineCode: null, message: 'The payment failed.' },
       metadata: {},
       created: 1234567890,
+      nextActionUrl: null,
     });
   });
 
