@@ -226,6 +226,10 @@ describe('a renewal that needs 3-D Secure (item 20)', () => {
       session,
     );
     expect(again.statusCode).toBe(409);
+    // The mail's link is spent: it no longer signs anybody in.
+    const spent = await call(t.app, 'GET', link.pathname);
+    expect(spent.statusCode).toBe(303);
+    expect(String(spent.headers.location)).not.toContain('token=');
     await advanceTo(t.app, after(end, 6));
     const renewals = (await ordersOf(t.app, user.id)).filter((o) => o.kind === 'renewal');
     expect(renewals.filter((o) => o.status === 'paid')).toHaveLength(1);

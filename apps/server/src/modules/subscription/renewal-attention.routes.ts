@@ -34,9 +34,14 @@ export const renewalAttentionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const link = await attention.resolveLink(linkSecret, request.params.token);
+      const resolved = await attention.resolveLink(linkSecret, request.params.token);
+      // The link signs in only while its renewal can still be paid: once paid or closed it is spent.
+      const link =
+        resolved && (await attention.payment(resolved.userId, resolved.orderId)).status === 'open'
+          ? resolved
+          : null;
       const page = link ? `${RENEWAL_PAYMENT_PAGE}?order_id=${link.orderId}` : '/my-account/subscription';
-      // An expired or altered link signs nobody in: the usual sign-in, then the plans page.
+      // An expired, altered or spent link signs nobody in: the usual sign-in, then the plans page.
       if (!link) return reply.redirect(`/signin?continueUrl=${encodeURIComponent(page)}`, 303);
       const { token } = await app.identity.mintSignInToken(link.userId);
       return reply
