@@ -24,7 +24,13 @@ const problem = (overrides: Partial<RenewalProblem> = {}): RenewalProblem => ({
 });
 
 const paidUser = (renewal_problem: RenewalProblem | null) =>
-  makeUser({ product: BASIC, stripe_price_id: 'price_y', stripe_customer_id: 'cus_1', renewal_problem });
+  makeUser({
+    product: BASIC,
+    stripe_price_id: 'price_y',
+    stripe_customer_id: 'cus_1',
+    stripe_subscription_end: Date.UTC(2026, 10, 30, 12) / 1000,
+    renewal_problem,
+  });
 
 describe('decline texts (item 18)', () => {
   it('shows a provider decline in the UI language, never the provider English message', () => {
@@ -58,6 +64,9 @@ describe('a failed renewal on the plans page and the dashboard (item 19)', () =>
       'href',
       '/my-account/update-payment-details',
     );
+    // The status card says the term ended with the payment open, and does not warn twice.
+    expect(screen.getByRole('region', { name: 'Ihr aktueller Tarif' })).toHaveTextContent('Zahlung offen');
+    expect(screen.queryByTestId('renewal-overdue')).not.toBeInTheDocument();
   });
 
   it('shows the same warning on the dashboard', async () => {

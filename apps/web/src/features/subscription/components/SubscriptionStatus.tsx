@@ -48,8 +48,7 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
   const downgrading = user.downgrading || null;
   const downgradeDate = downgrading?.date ? formatDate(epochSecondsToDate(downgrading.date)) : periodEnd;
   // The term has ended and the renewal is not paid yet: the grace period of the retries.
-  // The server's renewal_problem is shown by RenewalWarning above this card (with its dates).
-  const overdue = !terminating && !user.renewal_problem && isRenewalOverdue(user);
+  const overdue = !terminating && (Boolean(user.renewal_problem) || isRenewalOverdue(user));
   const canUpdatePayment = isAccountMenuItemVisible(brand, 'updatePaymentDetails', product?.internal_note);
 
   const confirmCancelDowngrade = async () => {
@@ -118,7 +117,8 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
         </Box>
       </Stack>
 
-      {overdue ? (
+      {/* The server's renewal_problem is shown by RenewalWarning above this card, with its dates. */}
+      {overdue && !user.renewal_problem ? (
         <Alert
           severity="error"
           sx={{ mt: 2 }}
