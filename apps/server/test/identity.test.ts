@@ -113,6 +113,11 @@ describe(`registration and sign-in (${testDatabaseKind})`, { timeout: 120_000 },
         // And the term's last day and the next plan's first day (issue 33 item 8).
         'subscription_last_day',
         'subscription_next_day',
+        // Added by issue 33: a failed renewal's state and the restore date of an ended plan.
+        'renewal_problem',
+        'restore_until',
+        // Added by issue 33 item 1: a tracker paid for is owned.
+        'tracker_owned',
       ].sort(),
     );
     expect(res.json()).toMatchObject({ subscription_last_day: null, subscription_next_day: null });

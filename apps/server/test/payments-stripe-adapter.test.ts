@@ -189,6 +189,7 @@ describe('StripePaymentProvider against Stripe-shaped answers', () => {
       created: 1234567890,
       mandateId: null,
       sepaTargetDate: null,
+      nextActionUrl: null,
     });
   });
 

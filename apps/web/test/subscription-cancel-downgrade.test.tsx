@@ -167,7 +167,7 @@ describe('/my-account/cancel-subscription?process=downgrade', () => {
     expect(await screen.findByText(`Done: Basic starts on ${dayAfterEnd}.`)).toBeInTheDocument();
     const pending = await screen.findByRole('article', { name: /^Basic/ });
     await within(pending).findByText(`Starts on ${dayAfterEnd}`);
-    expect(within(pending).getByRole('button', { name: /Order in progress/ })).toBeDisabled();
+    expect(within(pending).getByRole('button', { name: /Scheduled/ })).toBeDisabled();
   });
 
   it('sends the monthly price id for a monthly payer and a target above sequence 2', async () => {
@@ -207,7 +207,7 @@ describe('/my-account/cancel-subscription?process=downgrade', () => {
     const premium = await screen.findByRole('article', { name: /^Premium/ });
     expect(within(premium).getByText('Next plan')).toBeInTheDocument();
     expect(within(premium).getByText(`Starts on ${dayAfterEnd}`)).toBeInTheDocument();
-    expect(within(premium).getByRole('button', { name: /Order in progress/ })).toBeDisabled();
+    expect(within(premium).getByRole('button', { name: /Scheduled/ })).toBeDisabled();
     expect(
       within(screen.getByRole('article', { name: /^Top/ })).getByRole('button', { name: 'Current plan' }),
     ).toBeDisabled();

@@ -173,7 +173,7 @@ describe('/my-account/cancel-subscription: the entry', () => {
     await waitFor(() =>
       expect(locationOf(router)).toBe('/my-account/cancel-subscription?process=cancel_Termination'),
     );
-    expect(await screen.findByRole('button', { name: 'Cancel termination' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Revoke cancellation' })).toBeEnabled();
   });
 
   it('sends a promo user of sequence 2 or more to the termination', async () => {
@@ -314,7 +314,7 @@ describe('?process=confirm_Termination and the success page', () => {
     );
     expect(done).toHaveTextContent(`Premium stays active until ${endText}.`);
 
-    await user.click(await within(done).findByRole('button', { name: 'Revoke termination' }));
+    await user.click(await within(done).findByRole('button', { name: 'Revoke cancellation' }));
     const revoked = await screen.findByTestId('termination-revoked');
     expect(api.callsTo('POST', '/v1/subscription/cancel/revoke')).toHaveLength(1);
     expect(within(revoked).getByTestId('revoke-message')).toHaveTextContent(
@@ -400,9 +400,13 @@ describe('?process=cancel_Termination: plan cards while a termination is pending
     const { user } = renderApp('/my-account/cancel-subscription?process=cancel_Termination');
     const premium = await screen.findByRole('article', { name: /^Premium/ });
     expect(within(premium).getByText('Your plan')).toBeInTheDocument();
-    for (const name of ['Free', 'Basic']) {
+    // The plan the account changes to is scheduled; the other lower plan is only not orderable.
+    for (const [name, label] of [
+      ['Free', /Scheduled/],
+      ['Basic', /Not available now/],
+    ] as const) {
       const card = screen.getByRole('article', { name: new RegExp(`^${name}`) });
-      expect(within(card).getByRole('button', { name: /Order in progress/ })).toBeDisabled();
+      expect(within(card).getByRole('button', { name: label })).toBeDisabled();
     }
     // The account changes to the free plan, from the day after the end date.
     const free = screen.getByRole('article', { name: /^Free/ });
@@ -414,7 +418,7 @@ describe('?process=cancel_Termination: plan cards while a termination is pending
     expect(screen.queryByRole('article', { name: /^Promo/ })).not.toBeInTheDocument();
     expect(screen.getByText(new RegExp(`It ends on ${endText.replace(/\./g, '\\.')}`))).toBeInTheDocument();
 
-    await user.click(within(premium).getByRole('button', { name: 'Cancel termination' }));
+    await user.click(within(premium).getByRole('button', { name: 'Revoke cancellation' }));
     expect(await screen.findByTestId('revoke-message')).toHaveTextContent('Thank you, Muster!');
     expect(api.callsTo('POST', '/v1/subscription/cancel/revoke')).toHaveLength(1);
   });
@@ -429,7 +433,7 @@ describe('?process=cancel_Termination: plan cards while a termination is pending
     });
     renderApp('/my-account/cancel-subscription?process=cancel_Termination');
     expect(await screen.findByText('No cancellation pending')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Cancel termination' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke cancellation' })).not.toBeInTheDocument();
   });
 
   it('shows Nothing_Pending_Text when the server has nothing to revoke', async () => {
@@ -442,7 +446,7 @@ describe('?process=cancel_Termination: plan cards while a termination is pending
       },
     });
     const { user } = renderApp('/my-account/cancel-subscription?process=cancel_Termination');
-    await user.click(await screen.findByRole('button', { name: 'Cancel termination' }));
+    await user.click(await screen.findByRole('button', { name: 'Revoke cancellation' }));
     expect(await screen.findByText('There is no pending change to revoke or cancel.')).toBeInTheDocument();
   });
 });

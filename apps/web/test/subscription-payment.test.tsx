@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRANDS, type BrandId, type UserInfo } from '@pet/contract';
+import { BRANDS, DECLINE_TEXTS, type BrandId, type UserInfo } from '@pet/contract';
 import { redirectTo } from '@/features/subscription/payment/redirect';
 import {
   apiError,
@@ -355,7 +355,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     expect(await screen.findByText('Thank you for your order!')).toBeInTheDocument();
   });
 
-  it('deletes the order and shows the provider message when the card is declined (402)', async () => {
+  it('deletes the order and shows the decline in our words when the card is declined (402)', async () => {
     const api = setup({
       routes: {
         [`POST ${CONFIRM_PATH}`]: () =>
@@ -378,7 +378,9 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     await acceptTerms(user);
     await user.click(payButton());
 
-    expect(await screen.findByTestId('pay-error')).toHaveTextContent('Your card was declined.');
+    // Our text for the decline code (issue 33 item 18), never the provider's English message.
+    expect(await screen.findByTestId('pay-error')).toHaveTextContent(DECLINE_TEXTS.generic.en);
+    expect(screen.getByTestId('pay-error')).not.toHaveTextContent('Your card was declined.');
     const [deleted] = api.callsTo('DELETE', '/v1/order/delete');
     expect(queryOf(deleted).get('id')).toBe('order-1');
     expect(locationOf(router)).toBe(STEP);

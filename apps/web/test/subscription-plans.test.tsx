@@ -26,8 +26,11 @@ describe('plan rules', () => {
     expect(planCardState(PREMIUM, user, null)).toEqual({ kind: 'choose' });
     expect(planCardState(PREMIUM, user, PREMIUM.id)).toEqual({ kind: 'ordered' });
     expect(planCardState(FREE, user, PREMIUM.id)).toEqual({ kind: 'orderInProgress' });
+    // A pending downgrade is scheduled, not an open order (issue 33 item 22).
     expect(planCardState(PREMIUM, { ...user, downgrading: { product: PREMIUM } }, null)).toEqual({
-      kind: 'orderInProgress',
+      kind: 'downgrading',
+      startDate: null,
+      next: true,
     });
     const noIds = makeProduct({ id: 'x', monthly_price_id: null, yearly_price_id: null });
     expect(planCardState(noIds, user, null)).toEqual({ kind: 'unavailable' });
@@ -228,8 +231,9 @@ describe('/my-account/subscription: subscription status', () => {
     expect(
       await within(status).findByText(/Your plan changes to Basic on \d{2}\.\d{2}\.2027\./),
     ).toBeInTheDocument();
-    // The target of the downgrade cannot be ordered meanwhile.
-    expect(within(card('Basic')).getByRole('button', { name: 'Order in progress' })).toBeDisabled();
+    // The target of the downgrade cannot be ordered meanwhile; it is scheduled, not an order.
+    expect(within(card('Basic')).getByRole('button', { name: 'Scheduled' })).toBeDisabled();
+    expect(screen.queryByTestId('order-in-progress')).not.toBeInTheDocument();
 
     await user.click(within(status).getByRole('button', { name: 'Cancel downgrade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the downgrade?' });

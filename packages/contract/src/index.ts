@@ -8,3 +8,4 @@ export * from './entities/index.ts';
 export * from './limits.ts';
 export * from './route-preloads.ts';
 export * from './periods.ts';
+export * from './payment-declines.ts';

@@ -53,6 +53,7 @@ const changePassword = () => import('./routes/change-password');
 const bills = () => import('./routes/bills');
 const subscription = () => import('./routes/subscription');
 const subscriptionSuccessful = () => import('./routes/subscription-successful');
+const renewalPayment = () => import('./routes/renewal-payment');
 const cancelSubscription = () => import('./routes/cancel-subscription');
 const cancelSubscriptionSuccessful = () => import('./routes/cancel-subscription-successful');
 const updatePaymentDetails = () => import('./routes/update-payment-details');
@@ -131,6 +132,12 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     access: 'signedIn',
     titleKey: 'route.subscriptionSuccessful',
     module: subscriptionSuccessful,
+  },
+  {
+    path: '/my-account/renewal-payment',
+    access: 'signedIn',
+    titleKey: 'route.renewalPayment',
+    module: renewalPayment,
   },
   {
     path: '/my-account/cancel-subscription',

@@ -4,6 +4,7 @@ import { idSchema, SHORT_TEXT_MAX_LENGTH, TEXT_LENGTH_KEYS } from './common.ts';
 import { nameSchema } from './auth.ts';
 import { petSummarySchema } from './pets.ts';
 import { productSchema } from './subscription.ts';
+import { renewalProblemSchema } from './renewal-attention.ts';
 
 /** The signed-in user's info, settings, address and account deletion (account-area 3, 5, 7). */
 
@@ -78,6 +79,10 @@ export const userInfoSchema = z.object({
    * greets with "Welcome" or "Welcome back" by it.
    */
   first_sign_in: z.boolean().optional(),
+  /** Added (issue 33): a renewal that failed and is being retried or needs 3-D Secure; else null. */
+  renewal_problem: renewalProblemSchema.nullable().optional(),
+  /** Added (issue 33): a paid plan ended; buying again until then restores everything (epoch s). */
+  restore_until: z.number().int().nullable().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

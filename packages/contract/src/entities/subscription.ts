@@ -266,6 +266,8 @@ export const orderStatusResponseSchema = z.object({
       creditor_id: z.string(),
     })
     .optional(),
+  /** Added (issue 33): why a failed order failed, a key of DECLINE_TEXTS; null otherwise. */
+  failure_reason: z.string().nullable().optional(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 

@@ -173,6 +173,12 @@ export class IdentityService implements IdentityDirectory {
 
   /** user_profile.image_url holds a storage key; the account module turns it into a URL. */
   private downgradingOf: (userId: string) => Promise<Downgrading> = async () => false;
+  /** The subscription module answers myinfo's added renewal_problem and restore_until. */
+  private renewalStateOf: (userId: string) => Promise<Pick<UserInfo, 'renewal_problem' | 'restore_until'>> =
+    async () => ({});
+  setRenewalStateProvider(provider: typeof this.renewalStateOf): void {
+    this.renewalStateOf = provider;
+  }
   /** The subscription module answers myinfo's `downgrading` (a pending downgrade, or false). */
   setDowngradingProvider(provider: (userId: string) => Promise<Downgrading>) {
     this.downgradingOf = provider;
@@ -459,6 +465,7 @@ export class IdentityService implements IdentityDirectory {
       country: profile.country,
       pets,
       first_sign_in: profile.sign_in_count <= 1,
+      ...(await this.renewalStateOf(user.id)),
     };
   }
 

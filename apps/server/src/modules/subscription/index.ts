@@ -6,6 +6,7 @@ import {
   DOCUMENTS_WARNING_JOB,
   PERIOD_END_JOB,
   RENEWAL_RETRY_JOB,
+  RENEWAL_SCHEDULE,
   SUBSCRIPTION_MAIL_JOB,
   SubscriptionService,
 } from './subscription.service.ts';
@@ -20,6 +21,9 @@ import {
   SepaPrenotifications,
   type CollectPayload,
 } from './sepa-prenotification.ts';
+import { RenewalAttention } from './renewal-attention.ts';
+import { renewalAttentionRoutes } from './renewal-attention.routes.ts';
+import { resolveSecrets } from '../../platform/identity/secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +47,8 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     originForBrand: (brand) => originForBrand(config, brand),
     days: config.payments.sepaPrenotificationDays,
   });
+  // Signs the renewal payment links (renewal-attention.ts) with the server's identity secret.
+  const linkSecret = resolveSecrets(config).authSecret;
   const service = new SubscriptionService({
     db: app.db,
     kind: app.database.kind,
@@ -57,6 +63,17 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     sepa,
     // app.invoices is registered below (registerOrders); the mail job runs after start.
     mailDocument: (orderId, document) => app.invoices.mailDocument(orderId, document),
+    renewalPaymentLink: (origin, userId, orderId, periodEnd): string =>
+      // Called when a mail is sent, long after `attention` below exists.
+      attention.linkFor(linkSecret, origin, userId, orderId, periodEnd),
+  });
+  const attention: RenewalAttention = new RenewalAttention({
+    db: app.db,
+    clock: app.clock,
+    provider: app.payments.provider,
+    schedule: RENEWAL_SCHEDULE,
+    originForBrand: (brand) => originForBrand(config, brand),
+    applyPaymentIntent: (intent) => service.applyPaymentIntent(intent),
   });
   app.decorate('subscription', service);
   app.jobs.register(SUBSCRIPTION_MAIL_JOB, (payload) => service.sendMail(payload));
@@ -75,7 +92,9 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   app.identityService.setTrackerBoughtProvider(async (userId, partnerId) =>
     brandForPartner(partnerId, config.defaultBrand).tracker.enabled ? ownsTracker(app.db, userId) : false,
   );
+  app.identityService.setRenewalStateProvider((userId) => attention.stateOf(userId));
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
+  await app.register(renewalAttentionRoutes, { attention, linkSecret });
   const faults: WebhookFaults | null = config.env === 'production' ? null : { inject: null };
   app.decorate('webhookFaults', faults);
   await app.register(webhookRoutes, { provider: app.payments.provider, service, faults });

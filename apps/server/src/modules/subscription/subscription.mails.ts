@@ -11,6 +11,7 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'payment-failed',
   'renewal-paid',
   'renewal-failed',
+  'renewal-action-required',
   'termination-confirmed',
   'termination-revoked',
   'downgrade-scheduled',
@@ -66,6 +67,8 @@ export interface SubscriptionMailContext {
   date: string | null;
   /** The attached invoice or invoice correction (kinds of mailDocumentOf), else null. */
   document?: MailDocumentLink | null;
+  /** renewal-action-required: the signed link that signs the owner in to pay on session. */
+  actionUrl?: string | null;
 }
 
 /** dd.MM.yyyy of the day an instant falls on (the seller's calendar, as on invoices and screens). */
@@ -218,6 +221,23 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
           : `we could not charge the renewal of your ${productName} plan. Your plan stays active for now; we will try again on ${date}. Please check your payment details.`,
         rows: orderRows(order, productName, de, false),
         action: link.payment,
+        outro: [support],
+      });
+    case 'renewal-action-required':
+      // Title says what it is: nothing was charged, the bank wants the customer to confirm.
+      return renderNoticeMail({
+        ...base,
+        subject: de
+          ? `Bitte bestätigen Sie Ihre Zahlung: ${productName}`
+          : `Please confirm your payment: ${productName}`,
+        intro: de
+          ? `Ihre Bank verlangt für die Verlängerung Ihres Tarifs ${productName} eine Bestätigung (3-D Secure); es wurde noch nichts abgebucht. Ihr Tarif bleibt vorerst aktiv. Über den Knopf melden Sie sich an und bestätigen die Zahlung; der Link gilt bis zum ${date}.`
+          : `your bank requires you to confirm the renewal of your ${productName} plan (3-D Secure); nothing has been charged yet. Your plan stays active for now. The button signs you in to confirm the payment; the link is valid until ${date}.`,
+        rows: orderRows(order, productName, de, false),
+        action: {
+          label: de ? 'Zahlung bestätigen' : 'Confirm payment',
+          url: context.actionUrl ?? link.plans.url,
+        },
         outro: [support],
       });
     case 'termination-confirmed':

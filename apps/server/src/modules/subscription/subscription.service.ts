@@ -5,6 +5,8 @@ import {
   COUPON_MESSAGES,
   SUBSCRIPTION_KEYS,
   couponMessageKey,
+  declineReasonOf,
+  declineText,
   Status,
   periodLastDay,
   sellerDate,
@@ -62,6 +64,7 @@ import {
   renderSubscriptionMail,
   type SubscriptionMailKind,
 } from './subscription.mails.ts';
+import { AUTHENTICATION_REQUIRED, graceEndOf, type RenewalSchedule } from './renewal-attention.ts';
 
 /** Sends one subscription mail; scheduled in the transaction of the change it reports. */
 export const SUBSCRIPTION_MAIL_JOB = 'subscription.mail';
@@ -78,6 +81,10 @@ export const DOCUMENTS_CLEANUP_JOB = 'subscription.documents-cleanup';
 export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 /** A plan that ended can be bought again within this window with nothing lost (4 weeks). */
 export const REACTIVATION_WINDOW_DAYS = 28;
+export const RENEWAL_SCHEDULE: RenewalSchedule = {
+  retryDays: RENEWAL_RETRY_DAYS,
+  reactivationDays: REACTIVATION_WINDOW_DAYS,
+};
 /** After the window only this many documents (the newest) remain. */
 export const DOCUMENTS_KEPT_AFTER_END = 5;
 
@@ -120,6 +127,8 @@ export interface SubscriptionServiceDeps {
   sepa: SepaPrenotifications;
   /** The invoice or correction PDF and its signed link, rendered when a mail that carries it is sent. */
   mailDocument: (orderId: string, document: 'invoice' | 'credit_note') => Promise<MailDocument>;
+  /** The signed link that signs the owner in to pay a renewal on session (renewal-attention.ts). */
+  renewalPaymentLink?: (origin: string, userId: string, orderId: string, periodEnd: string) => string;
 }
 
 export interface Buyer {
@@ -525,6 +534,8 @@ export class SubscriptionService {
       product_name: product?.name ?? '',
       payment_type: order.payment_type,
       ...(await this.deps.sepa.firstDebitOf(order)),
+      failure_reason:
+        order.status === 'failed' ? declineReasonOf(order.failure_code, null, order.payment_type) : null,
     };
   }
 
@@ -597,15 +608,16 @@ export class SubscriptionService {
     await db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, kind, orderId);
       if (!order || (order.status !== 'placed' && order.status !== 'processing')) return;
+      const failureCode = intent.lastError?.declineCode ?? intent.lastError?.code ?? intent.status;
       await repo.updateOrder(trx, orderId, {
         status: 'failed',
         payment_type: intent.paymentMethodType ?? order.payment_type,
-        failure_code: intent.lastError?.declineCode ?? intent.lastError?.code ?? intent.status,
+        failure_code: failureCode,
         failure_message: intent.lastError?.message ?? null,
         updated_at: this.now.toISOString(),
       });
       if (order.kind === 'renewal') {
-        await this.renewalFailed(trx, order);
+        await this.renewalFailed(trx, { ...order, failure_code: failureCode });
         return;
       }
       // A card declined at checkout is shown on the page at once; a debit that fails days later
@@ -909,9 +921,16 @@ export class SubscriptionService {
     await this.deps.jobs.schedule(
       SUBSCRIPTION_MAIL_JOB,
       {
-        kind: 'renewal-failed',
+        // The bank wants the customer to confirm (3-D Secure): the mail links to paying on session.
+        kind: order.failure_code === AUTHENTICATION_REQUIRED ? 'renewal-action-required' : 'renewal-failed',
         orderId: order.id,
-        date: Math.floor(runAt.getTime() / 1000),
+        // The next try; for a payment to confirm, the end of grace (until then the link works).
+        date: Math.floor(
+          (order.failure_code === AUTHENTICATION_REQUIRED
+            ? graceEndOf(periodEnd, RENEWAL_SCHEDULE)
+            : runAt
+          ).getTime() / 1000,
+        ),
       } satisfies MailPayload,
       { trx, dedupeKey: `subscription-mail:renewal-failed:${order.id}` },
     );
@@ -1282,10 +1301,11 @@ export class SubscriptionService {
     const documentKind = order ? mailDocumentOf(mail.kind) : null;
     const document = documentKind ? await this.deps.mailDocument(order!.id, documentKind) : null;
     const origin = this.deps.originForBrand(brand);
+    const language = userLanguageToUi(recipient.language);
     const rendered = renderSubscriptionMail({
       kind: mail.kind,
       brand,
-      language: userLanguageToUi(recipient.language),
+      language,
       origin,
       name: recipient.name,
       productName: product?.name ?? '',
@@ -1297,7 +1317,10 @@ export class SubscriptionService {
             periodStart: order.period_start ? formatDate(order.period_start) : null,
             periodEnd: order.period_end ? periodLastDay(order.period_end) : null,
             paymentType: order.payment_type,
-            failureMessage: order.failure_message,
+            // The reason in the recipient's language, never the provider's English message.
+            failureMessage: order.failure_code
+              ? declineText(language, order.failure_code, null, order.payment_type)
+              : null,
           }
         : null,
       date: mail.date ? mailDate(mail.kind, new Date(mail.date * 1000)) : null,
@@ -1308,6 +1331,10 @@ export class SubscriptionService {
         correctsNumber: document.correctsNumber,
         amountCents: document.amountCents,
       },
+      actionUrl:
+        mail.kind === 'renewal-action-required' && order?.period_start && this.deps.renewalPaymentLink
+          ? this.deps.renewalPaymentLink(origin, order.user_id, order.id, order.period_start)
+          : null,
     });
     await this.deps.mailer.send({
       to: recipient.email,

@@ -7,6 +7,7 @@ import {
   type CustomerInput,
   type MandateInfo,
   type OffSessionChargeInput,
+  type OnSessionConfirmInput,
   type PaymentError,
   type PaymentIntentInfo,
   type PaymentMethodInfo,
@@ -148,6 +149,7 @@ export function mapPaymentIntent(
     created: intent.created ?? 0,
     mandateId: charge?.payment_method_details?.sepa_debit?.mandate ?? null,
     sepaTargetDate: intent.payment_method_options?.sepa_debit?.target_date ?? null,
+    nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null,
   };
 }
 
@@ -357,6 +359,28 @@ export class StripePaymentProvider implements PaymentProvider {
       return mapPaymentIntent(intent);
     } catch (err) {
       // A decline is an answer, not a failure: the intent comes back with requires_payment_method.
+      if (isStripeError(err) && err.type === 'StripeCardError' && err.payment_intent) {
+        const intent = mapPaymentIntent(err.payment_intent, { paymentMethod: err.payment_method ?? null });
+        return { ...intent, lastError: intent.lastError ?? paymentErrorOf(err) };
+      }
+      throw this.translate(err);
+    }
+  }
+
+  async confirmOnSession(input: OnSessionConfirmInput): Promise<PaymentIntentInfo> {
+    try {
+      const intent = await this.stripe.paymentIntents.confirm(
+        input.paymentIntentId,
+        {
+          payment_method: input.paymentMethodId,
+          off_session: false,
+          return_url: input.returnUrl,
+          expand: EXPAND_METHOD,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return mapPaymentIntent(intent);
+    } catch (err) {
       if (isStripeError(err) && err.type === 'StripeCardError' && err.payment_intent) {
         const intent = mapPaymentIntent(err.payment_intent, { paymentMethod: err.payment_method ?? null });
         return { ...intent, lastError: intent.lastError ?? paymentErrorOf(err) };

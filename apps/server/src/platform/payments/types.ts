@@ -50,6 +50,8 @@ export interface PaymentIntentInfo {
   mandateId: string | null;
   /** SEPA: the day the debit is collected (YYYY-MM-DD), when the intent was created with one. */
   sepaTargetDate: string | null;
+  /** requires_action: where the customer completes 3-D Secure (Stripe's redirect_to_url). */
+  nextActionUrl?: string | null;
 }
 
 /** A SEPA direct-debit mandate (Stripe's mandate object). */
@@ -142,6 +144,14 @@ export interface OffSessionChargeInput {
   idempotencyKey: string;
 }
 
+export interface OnSessionConfirmInput {
+  paymentIntentId: string;
+  paymentMethodId: string;
+  /** Where the bank's page returns to. */
+  returnUrl: string;
+  idempotencyKey: string;
+}
+
 export interface SetupCheckoutInput {
   customerId: string;
   successUrl: string;
@@ -226,6 +236,11 @@ export interface PaymentProvider {
    * SEPA comes back processing.
    */
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntentInfo>;
+  /**
+   * Confirms an intent again with a saved method while the customer is present (a renewal that
+   * needed 3-D Secure): requires_action comes back with nextActionUrl. A decline does not throw.
+   */
+  confirmOnSession(input: OnSessionConfirmInput): Promise<PaymentIntentInfo>;
 
   /** A hosted checkout session in setup mode (update payment details). */
   createSetupCheckoutSession(input: SetupCheckoutInput): Promise<CheckoutSessionInfo>;

@@ -14,6 +14,7 @@ import { PageSkeleton } from '@/components/PageSkeleton';
 import { PageTitle } from '@/components/PageTitle';
 import { useVisibleState } from '@/lib/product-visibility';
 import { useSession } from '@/lib/session';
+import { RenewalWarning } from '@/features/subscription/renewal/RenewalWarning';
 
 interface DashboardCard {
   to: string;
@@ -73,6 +74,7 @@ export function Component() {
         title={name ? t(greeting, { name }) : t('dashboard.greetingNoName')}
         subtitle={t('dashboard.subtitle')}
       />
+      {user ? <RenewalWarning user={user} /> : null}
       <Grid container spacing={{ xs: 2, md: 3 }} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {DASHBOARD_CARDS.map(({ to, titleKey, descriptionKey, Icon }) => (
           <Grid key={to} size={{ xs: 12, sm: 6, lg: 3 }} component="li">

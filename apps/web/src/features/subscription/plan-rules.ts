@@ -108,7 +108,7 @@ export type PlanCardState =
   | { kind: 'current'; trialMonths: number | null; switchTo?: PayType | null }
   /** An order for this plan is placed and not yet paid. */
   | { kind: 'ordered' }
-  /** Another plan's order is under way, or a downgrade to this plan is pending. */
+  /** Another plan's order is under way. */
   | { kind: 'orderInProgress' }
   | { kind: 'free' }
   /** No price ids: cannot be bought here. */
@@ -159,7 +159,10 @@ export function planCardState(
   }
   if (orderPlaced && orderPlaced === plan.id) return { kind: 'ordered' };
   if (orderPlaced) return { kind: 'orderInProgress' };
-  if (user?.downgrading && user.downgrading.product.id === plan.id) return { kind: 'orderInProgress' };
+  // A pending downgrade is scheduled, not an order in progress (that wording is for open orders).
+  if (user?.downgrading && user.downgrading.product.id === plan.id) {
+    return { kind: 'downgrading', startDate: null, next: true };
+  }
   if (isFreePlan(plan)) return { kind: 'free' };
   if (payTypesOf(plan).length === 0) return { kind: 'unavailable' };
   return { kind: 'choose' };

@@ -15,6 +15,8 @@ export type CardKind =
   | 'incorrect_cvc'
   /** 3-D Secure on a payment in the browser; once set up, off-session charges pass. */
   | 'authentication_required'
+  /** 3-D Secure on every charge: off-session charges decline with authentication_required. */
+  | 'authentication_always'
   /** Attaches and can be saved, but every charge is declined. */
   | 'charges_declined';
 
@@ -25,6 +27,7 @@ export const TEST_CARDS: Record<string, CardKind> = {
   '4000000000000069': 'expired_card',
   '4000000000000127': 'incorrect_cvc',
   '4000002500003155': 'authentication_required',
+  '4000002760003184': 'authentication_always',
   '4000000000000341': 'charges_declined',
 };
 
@@ -55,6 +58,11 @@ export const DECLINES = {
     code: 'incorrect_cvc',
     declineCode: 'incorrect_cvc',
     message: "Your card's security code is incorrect.",
+  },
+  authenticationRequired: {
+    code: 'authentication_required',
+    declineCode: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
   },
   sepaInsufficientFunds: {
     code: 'insufficient_funds',
@@ -97,6 +105,11 @@ export function chargeOutcome(behaviour: InstrumentBehaviour, context: ChargeCon
     case 'authentication_required':
       // The hosted setup page stands for Stripe's, which runs the challenge itself.
       return context === 'on_session' ? { result: 'requires_action' } : { result: 'succeeds' };
+    case 'authentication_always':
+      if (context === 'setup') return { result: 'succeeds' };
+      return context === 'on_session'
+        ? { result: 'requires_action' }
+        : { result: 'declined', problem: DECLINES.authenticationRequired };
     case 'charges_declined':
       return context === 'setup' ? { result: 'succeeds' } : { result: 'declined', problem: DECLINES.generic };
   }

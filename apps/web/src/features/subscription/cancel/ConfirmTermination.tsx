@@ -88,9 +88,14 @@ export function ConfirmTermination({ user, fromChoice }: { user: UserInfo; fromC
   const deletionDate = end ? formatDate(addDays(end, REACTIVATION_WINDOW_DAYS)) : null;
   // The yearly price incl. VAT; a plan sold monthly only (tracker BASIS 1) shows its monthly price.
   const yearly = product.yearly_price > 0;
-  const price = `${formatEuro(yearly ? product.yearly_price : product.monthly_price)} ${t(
-    `subscription.price.${priceSuffix(product, yearly ? 'yearly' : 'monthly')}`,
-  )}`;
+  // Code, gift, promo and trial plans were never bought: no price they never paid, and their
+  // real end (myinfo's end of the code) or none at all.
+  const bought = Boolean(user.stripe_price_id);
+  const price = bought
+    ? `${formatEuro(yearly ? product.yearly_price : product.monthly_price)} ${t(
+        `subscription.price.${priceSuffix(product, yearly ? 'yearly' : 'monthly')}`,
+      )}`
+    : t('subscription.cancel.confirm.notPaid');
   const alreadyCancelled = cancelAt.data?.status === 'cancel';
 
   const confirm = async () => {
@@ -176,7 +181,10 @@ export function ConfirmTermination({ user, fromChoice }: { user: UserInfo; fromC
         <Box component="dl" sx={{ mt: 2.5, mb: 0 }}>
           <Row
             label={t('subscription.cancel.confirm.endDate')}
-            value={date ?? t('subscription.cancel.confirm.endOfTerm')}
+            value={
+              date ??
+              t(bought ? 'subscription.cancel.confirm.endOfTerm' : 'subscription.cancel.confirm.noEnd')
+            }
           />
           <Divider />
           <Row label={t('subscription.cancel.confirm.price')} value={price} />

@@ -10,6 +10,8 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
+import { useLanguage } from '@/lib/use-language';
+import { declineText } from '@pet/contract';
 import { ErrorState } from '@/components/ErrorState';
 import { RouterLink } from '@/components/RouterLink';
 import { useSuccessHomePath } from '@/lib/mobile-embedding';
@@ -29,6 +31,7 @@ import { SepaDebitDetails } from './SepaDebitDetails';
  */
 export function PaymentResultPage() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const session = useSessionStore();
@@ -178,6 +181,11 @@ export function PaymentResultPage() {
         }
       >
         <Text>{t('subscription.result.failedText', { plan: order.product_name })}</Text>
+        {order.failure_reason ? (
+          <Text>
+            {t('subscription.renewal.reason', { reason: declineText(language, order.failure_reason) })}
+          </Text>
+        ) : null}
       </ResultCard>
     );
   }

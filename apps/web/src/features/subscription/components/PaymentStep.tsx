@@ -30,7 +30,8 @@ import { deleteOrder } from '../api/orders';
 import { useRequestPayment } from '../api/payment-request';
 import { usePrices } from '../api/prices';
 import { billingDetailsOf, deliveryDefaults, deliveryFormSchema, type DeliveryForm } from '../delivery-form';
-import { cardErrorText } from '../payment/card-errors';
+import { paymentFailureText } from '../payment/card-errors';
+import { useLanguage } from '@/lib/use-language';
 import { PaymentMethodFields } from '../payment/PaymentMethodFields';
 import { redirectTo } from '../payment/redirect';
 import type { ConfirmPaymentResult, PaymentConfirmer, PaymentMethodKind } from '../payment/types';
@@ -86,6 +87,7 @@ export function PaymentStep({
   onBack,
 }: PaymentStepProps) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const { brand, payments } = config;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -156,6 +158,7 @@ export function PaymentStep({
 
     const returnUrl = new URL(successPath(order.order_id), window.location.origin).href;
     let result: ConfirmPaymentResult;
+    let unreachable = false;
     try {
       result = await paymentConfirmer.confirmPayment({
         secret: order.secret,
@@ -164,7 +167,8 @@ export function PaymentStep({
         returnUrl,
       });
     } catch {
-      result = { status: 'failed', code: null, declineCode: null, message: t('Server_Down_Text') };
+      unreachable = true;
+      result = { status: 'failed', code: null, declineCode: null, message: '' };
     }
 
     if (result.status === 'redirect') {
@@ -179,7 +183,9 @@ export function PaymentStep({
       );
       void refreshPlans();
       failWith({
-        text: cardErrorText(t, { code: result.code ?? '', message: result.message }),
+        text: unreachable
+          ? t('Server_Down_Text')
+          : paymentFailureText(t, language, { code: result.code, declineCode: result.declineCode, method }),
         withSupportLink: false,
       });
       return;

@@ -59,12 +59,14 @@ function buttonLabel(t: (key: string, options?: Record<string, unknown>) => stri
     case 'ordered':
       return t('subscription.plans.alreadyOrdered');
     case 'orderInProgress':
-    case 'downgrading':
       return t('subscription.plans.orderInProgress');
+    case 'downgrading':
+      // A scheduled change, not an order: "Bestellung in Bearbeitung" is only for a real open order.
+      return t(state.next ? 'subscription.manage.scheduledButton' : 'subscription.manage.notNowButton');
     case 'downgrade':
       return t('subscription.manage.downgradeButton');
     case 'revoke':
-      return t('subscription.manage.revokeButton');
+      return t('subscription.status.revoke');
     default:
       return t('subscription.plans.choose');
   }

@@ -4,7 +4,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTranslation } from '@/lib/i18n-react';
-import type { PayType, Product } from '@pet/contract';
+import { epochSecondsToDate, type PayType, type Product } from '@pet/contract';
 import { PageTitle } from '@/components/PageTitle';
 import { usePublicConfig } from '@/lib/brand';
 import { useSignedInUser } from '@/lib/session';
@@ -22,6 +22,8 @@ import { PaymentStep } from './PaymentStep';
 import { PlanGrid, PlanGridError, PlanGridSkeleton } from './PlanGrid';
 import { SubscriptionStatus } from './SubscriptionStatus';
 import { SupportMessage } from './SupportMessage';
+import { RenewalWarning } from '../renewal/RenewalWarning';
+import { formatDate } from '@/lib/dates';
 
 function Steps({ active }: { active: 0 | 1 }) {
   const { t } = useTranslation();
@@ -77,7 +79,14 @@ export function SubscriptionPage({ title }: { title: string }) {
     <>
       <PageTitle
         title={title}
-        subtitle={t(step === 1 ? 'subscription.page.paymentSubtitle' : 'subscription.page.plansSubtitle')}
+        subtitle={t(
+          step === 0
+            ? 'subscription.page.plansSubtitle'
+            : // A brand that takes no orders here (tier-fritz) must not promise a payment.
+              brand.canOrderFromPaymentScreen
+              ? 'subscription.page.paymentSubtitle'
+              : 'subscription.page.paymentSubtitleNoOrder',
+        )}
       />
       <Steps active={step} />
 
@@ -98,11 +107,19 @@ export function SubscriptionPage({ title }: { title: string }) {
         />
       ) : (
         <>
+          <RenewalWarning user={user} />
           <SubscriptionStatus user={user} />
           <Box sx={{ display: 'grid', gap: 1.5, mb: 3, '&:empty': { display: 'none' } }}>
             {reasonKey ? (
               <Alert severity="info" role="status" data-testid="plan-not-available" onClose={back}>
                 {t(reasonKey)}
+              </Alert>
+            ) : null}
+            {user.restore_until ? (
+              <Alert severity="warning" data-testid="restore-until">
+                {t('subscription.status.restoreUntil', {
+                  date: formatDate(epochSecondsToDate(user.restore_until)),
+                })}
               </Alert>
             ) : null}
             {orderedPlan ? (

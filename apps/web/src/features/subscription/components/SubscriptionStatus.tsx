@@ -55,7 +55,7 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
   const downgrading = user.downgrading || null;
   const downgradeDate = downgradeStartDay(user);
   // The term has ended and the renewal is not paid yet: the grace period of the retries.
-  const overdue = !terminating && isRenewalOverdue(user);
+  const overdue = !terminating && (Boolean(user.renewal_problem) || isRenewalOverdue(user));
   const canUpdatePayment = isAccountMenuItemVisible(brand, 'updatePaymentDetails', product?.internal_note);
 
   const confirmCancelDowngrade = async () => {
@@ -129,7 +129,8 @@ export function SubscriptionStatus({ user }: { user: UserInfo }) {
         </Box>
       </Stack>
 
-      {overdue ? (
+      {/* The server's renewal_problem is shown by RenewalWarning above this card, with its dates. */}
+      {overdue && !user.renewal_problem ? (
         <Alert
           severity="error"
           sx={{ mt: 2 }}

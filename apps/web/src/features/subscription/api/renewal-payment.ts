@@ -1,0 +1,27 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { renewalPayResponseSchema, renewalPaymentResponseSchema, type RenewalPayBody } from '@pet/contract';
+import { api } from '@/lib/api-client';
+import { subscriptionKeys } from './keys';
+
+/** GET /v1/subscription/renewal/payment?order_id=: a failed renewal, reconciled with the provider. */
+export function useRenewalPayment(orderId: string | null) {
+  return useQuery({
+    queryKey: [...subscriptionKeys.orderStatus(orderId ?? ''), 'renewal'],
+    queryFn: ({ signal }) =>
+      api.get('/v1/subscription/renewal/payment', renewalPaymentResponseSchema, {
+        query: { order_id: orderId! },
+        signal,
+      }),
+    enabled: orderId !== null,
+    staleTime: 0,
+  });
+}
+
+/** POST /v1/subscription/renewal/payment: pay on session (the bank's page when it asks). */
+export function usePayRenewal() {
+  return useMutation({
+    mutationKey: ['subscription', 'renewal', 'pay'],
+    mutationFn: (body: RenewalPayBody) =>
+      api.post('/v1/subscription/renewal/payment', body, renewalPayResponseSchema),
+  });
+}
