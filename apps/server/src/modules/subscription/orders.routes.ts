@@ -35,6 +35,9 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
     // The credit note's refund (the operator's `order refund` command).
     refund: provider ? (request) => provider.refundPayment(request) : null,
     pdf: app.pdfRenderer,
+    // A full refund ends the plan it paid for (one function with the withdrawal: endPlanNowIn).
+    endPlanNowIn: (trx, userId, periodEnd, reason) =>
+      app.subscription.endPlanNowIn(trx, userId, periodEnd, reason),
     brandForPartner: (partnerId) =>
       Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
       brandConfig(config.defaultBrand),

@@ -16,6 +16,8 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'downgrade-scheduled',
   'plan-ended',
   'plan-ended-unpaid',
+  'plan-ended-refunded',
+  'plan-withdrawn',
   'documents-warning',
 ] as const;
 export type SubscriptionMailKind = (typeof SUBSCRIPTION_MAIL_KINDS)[number];
@@ -75,6 +77,28 @@ function orderRows(order: MailOrder | null, productName: string, de: boolean, pa
   }
   if (!paid && order.failureMessage) rows.push([de ? 'Grund' : 'Reason', order.failureMessage]);
   return rows;
+}
+
+/** Why the plan ended, first in its mail. */
+function planEndedIntro(kind: SubscriptionMailKind, de: boolean): string {
+  switch (kind) {
+    case 'plan-ended-unpaid':
+      return de
+        ? 'die Verlängerung Ihres Tarifs konnte auch nach mehreren Versuchen nicht abgebucht werden. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+        : 'we could not charge the renewal of your plan, also after several attempts. Your account is on the free plan now.';
+    case 'plan-ended-refunded':
+      return de
+        ? 'Ihre Zahlung wurde vollständig erstattet und Ihr Tarif ist damit beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif; die Rechnungskorrektur finden Sie in Ihrem Konto.'
+        : 'your payment has been refunded in full, so your plan has ended. Your account is on the free plan now; you find the invoice correction in your account.';
+    case 'plan-withdrawn':
+      return de
+        ? 'wir haben Ihren Widerruf erhalten. Ihr Tarif ist beendet, der nicht genutzte Anteil wird Ihnen erstattet, und Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+        : 'we have received your withdrawal. Your plan has ended, the unused share is refunded to you, and your account is on the free plan now.';
+    default:
+      return de
+        ? 'Ihr Tarif ist beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+        : 'your plan has ended. Your account is on the free plan now.';
+  }
 }
 
 export function renderSubscriptionMail(context: SubscriptionMailContext): RenderedMail {
@@ -175,17 +199,12 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
       });
     case 'plan-ended':
     case 'plan-ended-unpaid':
+    case 'plan-ended-refunded':
+    case 'plan-withdrawn':
       return renderNoticeMail({
         ...base,
         subject: de ? 'Ihr Tarif ist beendet' : 'Your plan has ended',
-        intro:
-          context.kind === 'plan-ended-unpaid'
-            ? de
-              ? 'die Verlängerung Ihres Tarifs konnte auch nach mehreren Versuchen nicht abgebucht werden. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
-              : 'we could not charge the renewal of your plan, also after several attempts. Your account is on the free plan now.'
-            : de
-              ? 'Ihr Tarif ist beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
-              : 'your plan has ended. Your account is on the free plan now.',
+        intro: planEndedIntro(context.kind, de),
         action: link.plans,
         outro: [
           de

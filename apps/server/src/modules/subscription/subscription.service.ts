@@ -869,6 +869,21 @@ export class SubscriptionService {
   }
 
   /**
+   * The one way a paid plan ends at once (a full refund, a withdrawal): the same state as at a
+   * period end (free plan, reactivation window, its mail and document jobs), from now. Only the
+   * plan the order paid for ends: `orderPeriodEnd` must be the current period's end. In the
+   * caller's transaction, so the plan ends with the credit note or not at all.
+   */
+  async endPlanNowIn(
+    trx: Transaction<Database>,
+    userId: string,
+    orderPeriodEnd: string | null,
+    mail: 'plan-ended-refunded' | 'plan-withdrawn',
+  ): Promise<boolean> {
+    return orderPeriodEnd !== null && (await this.endPlanIn(trx, userId, orderPeriodEnd, mail));
+  }
+
+  /**
    * The paid plan is over: the account is on the brand's free plan, keeps read access to
    * everything, and can buy again within the reactivation window with nothing lost. After the
    * window only the newest documents remain (warned a week before).
@@ -878,10 +893,10 @@ export class SubscriptionService {
     userId: string,
     periodEnd: string,
     mail: SubscriptionMailKind,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { kind, jobs } = this.deps;
     const subscription = await repo.lockSubscription(trx, kind, userId);
-    if (!subscription || subscription.current_period_end !== periodEnd) return;
+    if (!subscription || subscription.current_period_end !== periodEnd) return false;
     const free = await defaultProduct(trx, subscription.partner_id);
     if (!free) throw new Error(`brand ${subscription.partner_id} has no default plan`);
     // A termination ends with the paid period; an unpaid renewal when the grace period ran out.
@@ -919,6 +934,7 @@ export class SubscriptionService {
       runAt: windowEnd,
       dedupeKey: `documents-cleanup:${userId}:${ended.endedAt}`,
     });
+    return true;
   }
 
   /** Is the plan still ended as of `endedAt` (no purchase since)? */
