@@ -79,7 +79,8 @@ async function acceptTerms(user: User) {
   await user.click(screen.getByRole('checkbox', { name: /I accept the terms and conditions/ }));
 }
 
-const payButton = () => screen.getByRole('button', { name: /^(Pay now|Processing payment…)$/ });
+const payButton = () =>
+  screen.getByRole('button', { name: /^(Order with obligation to pay|Processing payment…)$/ });
 
 async function summaryTotal() {
   const summary = await screen.findByTestId('price-summary');
@@ -291,6 +292,45 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     expect(api.callsTo('POST', '/v1/subscription/change/request')).toHaveLength(0);
   });
 
+  it.each([
+    [
+      'en',
+      'Order with obligation to pay',
+      [
+        'Due today: 59,99 € (incl. VAT)',
+        'renews automatically for 12 months at a time at 59,99 € per year',
+        'Minimum term: 12 months.',
+      ],
+      'Cancel contracts here',
+    ],
+    [
+      'de',
+      'Zahlungspflichtig bestellen',
+      [
+        'Heute zu zahlen: 59,99 € (inkl. MwSt.)',
+        'verlängert sich automatisch um jeweils 12 Monate zum Preis von 59,99 € pro Jahr',
+        'Mindestlaufzeit: 12 Monate.',
+      ],
+      'Verträge hier kündigen',
+    ],
+  ] as const)(
+    '§ 312j BGB (%s): total, renewal, minimum term and how to cancel directly above the order button',
+    async (language, button, texts, cancelLink) => {
+      setup();
+      renderApp(STEP, { language });
+      await summaryTotal();
+      const summary = await screen.findByTestId('order-obligation-summary');
+      await waitFor(() => expect(summary).toHaveTextContent(texts[0]));
+      for (const text of texts) expect(summary).toHaveTextContent(text);
+      expect(within(summary).getByRole('link', { name: cancelLink })).toHaveAttribute(
+        'href',
+        '/contract-cancellation',
+      );
+      // Nothing between the summary and the button.
+      expect(summary.nextElementSibling).toBe(screen.getByRole('button', { name: button }));
+    },
+  );
+
   it('checks the e-mail format of the address form', async () => {
     const api = setup();
     const { user } = renderApp(STEP);
@@ -379,7 +419,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     expect(queryOf(deleted).get('id')).toBe('order-1');
     expect(locationOf(router)).toBe(STEP);
     expect(payButton()).toBeEnabled();
-    expect(payButton()).toHaveTextContent('Pay now');
+    expect(payButton()).toHaveTextContent('Order with obligation to pay');
   });
 
   it('maps a provider code of the spec table through CARD_ERROR_KEYS', async () => {
@@ -400,7 +440,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     await enter(user, screen.getByRole('textbox', { name: /^Ablaufdatum/ }), '0430');
     await enter(user, screen.getByRole('textbox', { name: /^CVC/ }), '123');
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
-    await user.click(screen.getByRole('button', { name: 'Jetzt bezahlen' }));
+    await user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByTestId('pay-error')).toHaveTextContent(
       'Das Ablaufjahr Ihrer Karte liegt in der Vergangenheit.',
     );
@@ -514,7 +554,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
       'href',
       'mailto:kontakt@tier-fritz.de',
     );
-    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Order with obligation to pay' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/v1/subscription/change/request')).toHaveLength(0);
   });

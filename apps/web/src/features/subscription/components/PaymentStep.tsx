@@ -38,6 +38,7 @@ import { hasIntervalChoice, priceIdOf } from '../plan-rules';
 import { successPath } from '../use-checkout-params';
 import { CouponField, type AppliedCoupon } from './CouponField';
 import { DeliveryFields } from './DeliveryFields';
+import { OrderObligationSummary } from './OrderObligationSummary';
 import { OrderSummary, PRICE_REFUSAL_KEYS } from './OrderSummary';
 import { KEYS_WITH_SUPPORT_LINK, SupportMessage } from './SupportMessage';
 
@@ -321,6 +322,11 @@ export function PaymentStep({
                   </Alert>
                 ) : null}
 
+                <OrderObligationSummary
+                  plan={plan}
+                  payType={payType}
+                  total={pricesReady && !priceRefused ? (prices.data?.total_price_discounted ?? null) : null}
+                />
                 <Button
                   type="submit"
                   variant="contained"
