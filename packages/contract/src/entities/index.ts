@@ -14,3 +14,4 @@ export * from './data-export.ts';
 export * from './client-log.ts';
 export * from './lost-pet.ts';
 export * from './exports.ts';
+export * from './contract-cancellation.ts';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { brandConfig } from '@pet/contract';
 import { brandForPartner, originForBrand } from '../../platform/brand.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
 import {
@@ -10,6 +11,8 @@ import {
   SubscriptionService,
 } from './subscription.service.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import { CONTRACT_CANCELLATION_JOB, ContractCancellationService } from './contract-cancellation.ts';
+import { contractCancellationRoutes } from './contract-cancellation.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,4 +45,22 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
   await app.register(webhookRoutes, { provider: app.payments.provider, service });
   await (await import('./orders.routes.ts')).registerOrders(app);
+  await registerContractCancellation(app, service);
+}
+
+/** The public "Verträge hier kündigen" form (§ 312k BGB) on top of the service's cancel. */
+async function registerContractCancellation(app: FastifyInstance, subscription: SubscriptionService) {
+  const service = new ContractCancellationService({
+    db: app.db,
+    clock: app.clock,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    limiter: app.rateLimiter,
+    log: app.log,
+    subscription,
+    brandOf: (id) => brandConfig(id),
+    originForBrand: (brand) => originForBrand(app.config, brand),
+  });
+  app.jobs.register(CONTRACT_CANCELLATION_JOB, (payload) => service.handle(payload));
+  await app.register(contractCancellationRoutes, { service });
 }

@@ -1,5 +1,6 @@
 import { formatEuro, type BrandConfig, type UiLanguage } from '@pet/contract';
 import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templates.ts';
+import { formatReceivedAt } from './received-at.ts';
 
 /**
  * The subscription mails, per brand and language. Each is sent by the durable mail job
@@ -44,6 +45,8 @@ export interface SubscriptionMailContext {
   order: MailOrder | null;
   /** dd.MM.yyyy: end date, effective date, next try or deletion date, by kind. */
   date: string | null;
+  /** ISO time a cancellation was received (termination mails). */
+  receivedAt?: string | null;
 }
 
 /** dd.MM.yyyy of a date (UTC). */
@@ -171,6 +174,14 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
         intro: de
           ? `Ihr Tarif ${productName} endet am ${date}. Bis dahin können Sie alles wie gewohnt nutzen, und Sie können die Kündigung bis dahin jederzeit widerrufen.`
           : `your ${productName} plan ends on ${date}. Until then everything works as before, and you can revoke the cancellation at any time.`,
+        rows: context.receivedAt
+          ? [
+              [
+                de ? 'Kündigung eingegangen am' : 'Cancellation received on',
+                formatReceivedAt(context.receivedAt, language),
+              ],
+            ]
+          : [],
         action: {
           label: de ? 'Kündigung widerrufen' : 'Revoke cancellation',
           url: `${origin}/my-account/cancel-subscription`,

@@ -77,6 +77,8 @@ interface MailPayload {
   userId?: string;
   /** Epoch seconds shown in the mail (end date, effective date, deletion date). */
   date?: number;
+  /** ISO time a cancellation was received (the termination mail names it, § 312k BGB). */
+  receivedAt?: string;
 }
 
 interface PeriodPayload {
@@ -983,7 +985,15 @@ export class SubscriptionService {
     return end ? new Date(end) : null;
   }
 
-  async cancel(userId: string, brand: BrandConfig): Promise<{ current_phase: { end_date: number } }> {
+  /**
+   * Cancels at the end of the paid period. `options.mail` false: the caller confirms in its own
+   * mail (the public cancellation form, which confirms every declaration alike).
+   */
+  async cancel(
+    userId: string,
+    brand: BrandConfig,
+    options: { mail?: boolean } = {},
+  ): Promise<{ current_phase: { end_date: number } }> {
     const { subscription } = await this.paidSubscription(userId, brand);
     const end = this.endOf(subscription);
     if (!end) {
@@ -1001,12 +1011,14 @@ export class SubscriptionService {
         pending_price_id: null,
         updated_at: this.now.toISOString(),
       });
+      if (options.mail === false) return;
       await this.deps.jobs.schedule(
         SUBSCRIPTION_MAIL_JOB,
         {
           kind: 'termination-confirmed',
           userId,
           date: Math.floor(end.getTime() / 1000),
+          receivedAt: this.now.toISOString(),
         } satisfies MailPayload,
         { trx, dedupeKey: `subscription-mail:termination:${userId}:${this.now.toISOString()}` },
       );
@@ -1253,6 +1265,7 @@ export class SubscriptionService {
           }
         : null,
       date: mail.date ? formatDate(new Date(mail.date * 1000)) : null,
+      receivedAt: mail.receivedAt ?? null,
     });
     await this.deps.mailer.send({
       to: recipient.email,

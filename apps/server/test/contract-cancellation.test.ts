@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_CANCELLATION_API_PATH } from '@pet/contract';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { call, freshIp, mailbox, registeredUser, uniqueEmail, v1 } from './identity-helpers.ts';
+import { as } from './support/owners.ts';
+import { confirmWith, placeOrder, runJobs } from './support/buying.ts';
+
+/**
+ * § 312k BGB (issue 33.17): the public "Verträge hier kündigen" form cancels a matching account's
+ * plan as the account area does, confirms receipt with date and time and the end date by mail,
+ * and answers an unknown address alike; the signed-in cancellation mail names its receipt too.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+async function paidUser(language: 'de' | 'en' = 'de') {
+  const user = await registeredUser(t.app, { language });
+  const { secret } = await placeOrder(t.app, user, { plan: 'premium', payType: 'yearly' });
+  expect((await confirmWith(t.app, secret, { card: '4242424242424242' })).statusCode).toBe(200);
+  await runJobs(t.app);
+  return user;
+}
+
+const declare = (body: Record<string, unknown>, ip = freshIp(), language = 'de') =>
+  call(t.app, 'POST', CONTRACT_CANCELLATION_API_PATH, body, {
+    ip,
+    headers: { 'accept-language': language },
+  });
+
+const subscriptionOf = (userId: string) =>
+  t.app.db
+    .selectFrom('user_subscription')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+
+/** dd.MM.yyyy of an ISO time in German time, and its HH:mm. */
+const berlin = (iso: string) => ({
+  day: new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso)),
+  time: new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso)),
+});
+
+describe(`POST ${CONTRACT_CANCELLATION_API_PATH}`, () => {
+  it('cancels a matching paid plan at its period end (as the account area does) and mails the receipt with date, time and end date', async () => {
+    const user = await paidUser('de');
+    const res = await declare({
+      name: 'Erika Mustermann',
+      email: user.email.toUpperCase(),
+      contract: 'Premium',
+      kind: 'ordinary',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { received_at } = res.json() as { received_at: string };
+    expect(Object.keys(res.json() as object)).toEqual(['received_at']);
+    await runJobs(t.app);
+
+    const subscription = await subscriptionOf(user.id);
+    expect(subscription.cancel_at_period_end).toBe(1);
+    expect((await v1(t.app, 'GET', '/v1/subscription/cancelat', undefined, as(user))).json()).toEqual({
+      status: 'cancel',
+    });
+    const mails = (await mailbox(t.app)).filter((m) => m.to === user.email);
+    const receipt = mails.filter((m) => m.kind === 'contract-cancellation-receipt');
+    expect(receipt).toHaveLength(1);
+    // One confirmation: the receipt, not the account area's mail besides it.
+    expect(mails.some((m) => m.kind === 'subscription-termination-confirmed')).toBe(false);
+    const { day, time } = berlin(received_at);
+    const end = berlin(subscription.current_period_end!).day;
+    expect(receipt[0]!.text).toContain(`Eingegangen am: ${day} um ${time} Uhr`);
+    expect(receipt[0]!.text).toContain(`Vertragsende: ${end}`);
+    expect(receipt[0]!.text).toContain('Art der Kündigung: ordentlich');
+    expect(receipt[0]!.text).toContain(`Ihr Vertrag endet am ${end}`);
+  });
+
+  it('answers an unknown e-mail alike and changes nothing; the address given gets a neutral receipt', async () => {
+    const email = uniqueEmail('nobody');
+    const known = await paidUser('en');
+    const body = {
+      name: 'Max Muster',
+      contract: 'Premium',
+      kind: 'extraordinary',
+      wanted_date: '2027-01-31',
+      reason: 'Moved abroad',
+    };
+    const unknown = await declare({ ...body, email }, freshIp(), 'en');
+    const matching = await declare({ ...body, email: known.email }, freshIp(), 'en');
+    expect(unknown.statusCode).toBe(200);
+    expect(matching.statusCode).toBe(200);
+    expect(Object.keys(unknown.json() as object)).toEqual(Object.keys(matching.json() as object));
+    expect(unknown.body.length).toBe(matching.body.length);
+    const jobsBefore = await t.app.db
+      .selectFrom('user_subscription')
+      .select(['user_id', 'cancel_at_period_end'])
+      .execute();
+    await runJobs(t.app);
+    const after = await t.app.db
+      .selectFrom('user_subscription')
+      .select(['user_id', 'cancel_at_period_end'])
+      .execute();
+    // Only the matching account changed.
+    const changed = after.filter(
+      (row) =>
+        jobsBefore.find((b) => b.user_id === row.user_id)?.cancel_at_period_end !== row.cancel_at_period_end,
+    );
+    expect(changed.map((row) => row.user_id)).toEqual([known.id]);
+
+    const neutral = (await mailbox(t.app)).find((m) => m.to === email);
+    expect(neutral?.kind).toBe('contract-cancellation-receipt');
+    expect(neutral?.text).toContain('We found no running paid contract');
+    expect(neutral?.text).toContain('Kind of cancellation: extraordinary');
+    expect(neutral?.text).toContain('Reason: Moved abroad');
+    expect(neutral?.text).toContain('Wanted end: 31.01.2027');
+    const review = (await mailbox(t.app)).find(
+      (m) => m.to === known.email && m.kind === 'contract-cancellation-receipt',
+    );
+    expect(review?.text).toContain('We are reviewing your extraordinary cancellation');
+  });
+
+  it('checks the fields (reason for an extraordinary one) and limits the attempts per address', async () => {
+    const missing = await declare({
+      name: 'A',
+      email: uniqueEmail(),
+      contract: 'Basic',
+      kind: 'extraordinary',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ key: 'Contract_Cancellation_Reason_Error', field: 'reason' });
+    expect(
+      (await declare({ name: 'A', email: 'no-mail', contract: 'Basic', kind: 'ordinary' })).statusCode,
+    ).toBe(400);
+    const email = uniqueEmail('flood');
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) {
+      answers.push((await declare({ name: 'A', email, contract: 'Basic', kind: 'ordinary' })).statusCode);
+    }
+    expect(answers).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('the signed-in cancellation mail', () => {
+  it('states when the cancellation was received', async () => {
+    const user = await paidUser('en');
+    const before = t.app.clock.now().toISOString();
+    const res = await v1(t.app, 'POST', '/v1/subscription/cancel', {}, as(user));
+    expect(res.statusCode, res.body).toBe(200);
+    const after = t.app.clock.now().toISOString();
+    await runJobs(t.app);
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === user.email && m.kind === 'subscription-termination-confirmed',
+    );
+    // (The request may cross a minute boundary.)
+    const expected = [before, after].map(
+      (at) => `Cancellation received on: ${berlin(at).day} at ${berlin(at).time} (German time)`,
+    );
+    expect(expected.some((line) => mail?.text.includes(line))).toBe(true);
+  });
+});
