@@ -303,7 +303,7 @@ describe('credit notes: npm run admin -- order refund <ORDER_ID>', () => {
     expect(text).toContain('Refund (partial)');
     expect(text.split('\n').filter((line) => line === '−10,00 €').length).toBeGreaterThanOrEqual(2);
     expect(text).not.toContain('−59,99 €');
-  });
+  }, 90_000);
 
   it('answers an error for an order that cannot be refunded', async () => {
     const missing = await admin('order', 'refund', 'no-such-order');
