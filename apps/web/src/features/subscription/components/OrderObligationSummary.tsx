@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatEuro, type PayType, type Product } from '@pet/contract';
-import { Link as RouterLink } from '@/lib/router';
+import { RouterLink } from '@/components/RouterLink';
 import { Trans, useTranslation } from '@/lib/i18n-react';
 import { CONTRACT_CANCELLATION_PATH } from '@/lib/consumer-law';
 import { periodMonthsOf, priceOf, priceSuffix } from '../plan-rules';
