@@ -21,7 +21,11 @@ export interface OrderObligationSummaryProps {
  */
 export function OrderObligationSummary({ plan, payType, total }: OrderObligationSummaryProps) {
   const { t } = useTranslation();
-  const term = t('consumerLaw.checkout.months', { count: periodMonthsOf(plan, payType) });
+  const months = periodMonthsOf(plan, payType);
+  const term =
+    months === 1
+      ? t('consumerLaw.checkout.month', { count: months })
+      : t('consumerLaw.checkout.months', { count: months });
   const price = `${formatEuro(priceOf(plan, payType))} ${t(`subscription.price.${priceSuffix(plan, payType)}`)}`;
   return (
     <Box
