@@ -241,7 +241,8 @@ export function PaymentStep({
 
   return (
     <Grid container spacing={3} sx={{ alignItems: 'flex-start' }}>
-      <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 0, md: 1 } }}>
+      {/* Stretched to the form's height, so the sticky summary stays in view down to the order button. */}
+      <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 0, md: 1 }, alignSelf: { md: 'stretch' } }}>
         <Box sx={{ position: { md: 'sticky' }, top: { md: TOOLBAR_HEIGHT_PX + 24 } }}>{summary}</Box>
       </Grid>
 
