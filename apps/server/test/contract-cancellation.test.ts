@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_CANCELLATION_API_PATH } from '@pet/contract';
+import { CONTRACT_CANCELLATION_API_PATH, WITHDRAWAL_API_PATH } from '@pet/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { call, freshIp, mailbox, registeredUser, uniqueEmail, v1 } from './identity-helpers.ts';
 import { as } from './support/owners.ts';
-import { confirmWith, placeOrder, runJobs } from './support/buying.ts';
+import { advanceDays, confirmWith, ordersOf, placeOrder, runJobs } from './support/buying.ts';
+import { withdrawalRefundCents } from '../src/modules/subscription/withdrawal.ts';
 
 /**
  * § 312k BGB (issue 33.17): the public "Verträge hier kündigen" form cancels a matching account's
@@ -17,9 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function paidUser(language: 'de' | 'en' = 'de') {
+async function paidUser(language: 'de' | 'en' = 'de', startConsent?: boolean) {
   const user = await registeredUser(t.app, { language });
-  const { secret } = await placeOrder(t.app, user, { plan: 'premium', payType: 'yearly' });
+  const { secret } = await placeOrder(t.app, user, { plan: 'premium', payType: 'yearly', startConsent });
   expect((await confirmWith(t.app, secret, { card: '4242424242424242' })).statusCode).toBe(200);
   await runJobs(t.app);
   return user;
@@ -167,5 +168,103 @@ describe('the signed-in cancellation mail', () => {
       (at) => `Cancellation received on: ${berlin(at).day} at ${berlin(at).time} (German time)`,
     );
     expect(expected.some((line) => mail?.text.includes(line))).toBe(true);
+  });
+});
+
+/** The free plan of the default brand. */
+const freePlanId = async () =>
+  (
+    await t.app.db
+      .selectFrom('product')
+      .select('id')
+      .where('partner_id', '=', 'primepet')
+      .where('is_default', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+const refundsOf = async (paymentIntentId: string) =>
+  (
+    await t.app.db
+      .selectFrom('payments_sandbox_object')
+      .select('data')
+      .where('object', '=', 'refund')
+      .execute()
+  )
+    .map((row) => JSON.parse(row.data) as { amount: number; payment_intent: string })
+    .filter((refund) => refund.payment_intent === paymentIntentId);
+
+// Last: these move the business clock.
+describe('withdrawal (Widerruf, 14 days)', () => {
+  it('refunds the unused share pro rata with the consent to start at once, ends the plan and issues the correction', async () => {
+    const user = await paidUser('de', true);
+    const [order] = await ordersOf(t.app, user.id);
+    expect(order!.start_consent_at).not.toBeNull();
+    await advanceDays(t.app, 3);
+    const status = await v1(t.app, 'GET', WITHDRAWAL_API_PATH, undefined, as(user));
+    expect(status.statusCode, status.body).toBe(200);
+    const expected = withdrawalRefundCents(order!, t.app.clock.now());
+    // About 362 of 365 days are unused: 59.99 EUR * 362/365, to the cent.
+    expect(expected).toBeGreaterThan(5900);
+    expect(expected).toBeLessThan(5999);
+    expect(status.json()).toMatchObject({ withdrawable: true, refund: expected / 100 });
+
+    const res = await v1(t.app, 'POST', WITHDRAWAL_API_PATH, {}, as(user));
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as { refund: number; credit_note_number: string };
+    // The clock may have moved a little between the two calls: within a cent.
+    expect(Math.abs(answer.refund * 100 - expected)).toBeLessThanOrEqual(1);
+    expect(answer.credit_note_number).toMatch(/^PP-G-\d{4}-\d{6}$/);
+    expect(await refundsOf(order!.payment_intent_id!)).toMatchObject([
+      { amount: Math.round(answer.refund * 100) },
+    ]);
+    const subscription = await subscriptionOf(user.id);
+    expect(subscription.product_id).toBe(await freePlanId());
+    expect(subscription.current_period_end).toBeNull();
+    await runJobs(t.app);
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === user.email && m.kind === 'subscription-plan-withdrawn',
+    );
+    expect(mail?.text).toContain('Widerruf erhalten');
+    // Once only.
+    const again = await v1(t.app, 'POST', WITHDRAWAL_API_PATH, {}, as(user));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ key: 'Withdrawal_Not_Possible_Text' });
+  });
+
+  it('refunds everything without that consent; after 14 days there is no withdrawal', async () => {
+    const full = await paidUser('en', false);
+    const late = await paidUser('en', true);
+    await advanceDays(t.app, 2);
+    const res = await v1(t.app, 'POST', WITHDRAWAL_API_PATH, {}, as(full));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ refund: 59.99 });
+    await advanceDays(t.app, 13);
+    expect((await v1(t.app, 'GET', WITHDRAWAL_API_PATH, undefined, as(late))).json()).toEqual({
+      withdrawable: false,
+      deadline: null,
+      refund: null,
+    });
+    const refused = await v1(t.app, 'POST', WITHDRAWAL_API_PATH, {}, as(late));
+    expect(refused.statusCode).toBe(400);
+    expect((await subscriptionOf(late.id)).current_period_end).not.toBeNull();
+    expect((await call(t.app, 'POST', WITHDRAWAL_API_PATH, {})).statusCode).toBe(401);
+  });
+
+  it('the public form withdraws too, and mails the refund and the correction invoice', async () => {
+    const user = await paidUser('en', true);
+    const res = await declare(
+      { name: 'Erika Mustermann', email: user.email, contract: 'Premium', kind: 'withdrawal' },
+      freshIp(),
+      'en',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await runJobs(t.app);
+    expect((await subscriptionOf(user.id)).product_id).toBe(await freePlanId());
+    const receipt = (await mailbox(t.app)).find(
+      (m) => m.to === user.email && m.kind === 'contract-cancellation-receipt',
+    );
+    expect(receipt?.subject).toContain('Your withdrawal was received');
+    expect(receipt?.text).toMatch(/Invoice correction: PP-G-\d{4}-\d{6}/);
+    expect(receipt?.text).toContain('Kind of cancellation: withdrawal');
   });
 });

@@ -7,7 +7,8 @@ import { emailSchema } from './auth.ts';
  */
 export const CONTRACT_CANCELLATION_API_PATH = '/v1/contract/cancellation';
 
-export const CONTRACT_CANCELLATION_KINDS = ['ordinary', 'extraordinary'] as const;
+/** A withdrawal (Widerruf, 14 days) can be declared on the same public form. */
+export const CONTRACT_CANCELLATION_KINDS = ['ordinary', 'extraordinary', 'withdrawal'] as const;
 export type ContractCancellationKind = (typeof CONTRACT_CANCELLATION_KINDS)[number];
 
 /** Error keys of the form (both locale files carry them under the spec's key style). */
@@ -50,3 +51,28 @@ export const contractCancellationResponseSchema = z.object({
   received_at: z.string(),
 });
 export type ContractCancellationResponse = z.infer<typeof contractCancellationResponseSchema>;
+
+/** The 14-day withdrawal right (Widerrufsrecht, § 355 BGB) from the purchase of a plan. */
+export const WITHDRAWAL_DAYS = 14;
+
+/** GET: whether the plan can be withdrawn from; POST: withdraw (signed in). Added, not in the spec. */
+export const WITHDRAWAL_API_PATH = '/v1/subscription/withdrawal';
+
+export const WITHDRAWAL_NOT_POSSIBLE_KEY = 'Withdrawal_Not_Possible_Text';
+
+export const withdrawalStatusSchema = z.object({
+  withdrawable: z.boolean(),
+  /** Epoch seconds: the last moment a withdrawal is accepted; null when there is nothing to withdraw. */
+  deadline: z.number().nullable(),
+  /** Euro refunded if withdrawn now (the unused share when the buyer asked to start at once). */
+  refund: z.number().nullable(),
+});
+export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
+
+export const withdrawalResponseSchema = z.object({
+  /** Euro refunded through the payment provider. */
+  refund: z.number(),
+  /** The correction invoice of the refund. */
+  credit_note_number: z.string(),
+});
+export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;

@@ -20,6 +20,7 @@ import * as documentsUnlimited from './0098_documents_unlimited.ts';
 import * as handoverLink from './0101_handover_link.ts';
 import * as documentArea from './0100_document_area.ts';
 import * as signInCount from './0103_sign_in_count.ts';
+import * as withdrawalConsent from './0107_withdrawal_consent.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0101_handover_link': handoverLink,
   '0102_data_export': dataExport,
   '0103_sign_in_count': signInCount,
+  '0107_withdrawal_consent': withdrawalConsent,
 };

@@ -6,6 +6,7 @@ import {
   type ContractCancellationBody,
   type ContractCancellationResponse,
   type UiLanguage,
+  type WithdrawalResponse,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -33,6 +34,8 @@ export interface ContractCancellationDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   subscription: SubscriptionService;
+  /** Withdraws from a purchase within its 14 days (WithdrawalService.withdraw). */
+  withdraw: (userId: string) => Promise<WithdrawalResponse>;
   brandOf: (id: BrandConfig['id']) => BrandConfig;
   originForBrand: (brand: BrandConfig) => string;
 }
@@ -73,7 +76,7 @@ export class ContractCancellationService {
     const declaration = raw as DeclarationPayload;
     const brand = this.deps.brandOf(declaration.brandId);
     const outcome = await this.cancelMatching(declaration, brand);
-    const account = outcome.kind === 'cancelled' ? outcome : null;
+    const account = outcome.kind === 'no-contract' ? null : outcome;
     const rendered = renderCancellationReceipt({
       brand,
       language: account?.language ?? declaration.language,
@@ -102,6 +105,22 @@ export class ContractCancellationService {
       .where('user.partnerId', '=', brand.partnerId)
       .executeTakeFirst();
     if (!user || user.deletion_requested_at) return { kind: 'no-contract' };
+    const language = userLanguageToUi(user.language);
+    if (declaration.kind === 'withdrawal') {
+      try {
+        const { refund, credit_note_number } = await this.deps.withdraw(user.id);
+        return {
+          kind: 'withdrawn',
+          refundCents: Math.round(refund * 100),
+          creditNote: credit_note_number,
+          language,
+        };
+      } catch (err) {
+        // Nothing within its 14 days: said in the mail, nothing changes.
+        if (err instanceof AppError && err.statusCode === 400) return { kind: 'no-contract' };
+        throw err;
+      }
+    }
     try {
       // A rerun of the job cancels again: the same state, no second mail (mail: false).
       const { current_phase } = await this.deps.subscription.cancel(user.id, brand, { mail: false });

@@ -13,6 +13,8 @@ import {
 import { webhookRoutes } from './webhook.routes.ts';
 import { CONTRACT_CANCELLATION_JOB, ContractCancellationService } from './contract-cancellation.ts';
 import { contractCancellationRoutes } from './contract-cancellation.routes.ts';
+import { WithdrawalService } from './withdrawal.ts';
+import { withdrawalRoutes } from './withdrawal.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +50,13 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   await registerContractCancellation(app, service);
 }
 
-/** The public "Verträge hier kündigen" form (§ 312k BGB) on top of the service's cancel. */
+/**
+ * The public "Verträge hier kündigen" form (§ 312k BGB) on top of the service's cancel, and the
+ * withdrawal (account area and the same public form) on top of the operator refund's credit note.
+ */
 async function registerContractCancellation(app: FastifyInstance, subscription: SubscriptionService) {
+  const withdrawal = new WithdrawalService({ db: app.db, clock: app.clock, invoices: app.invoices });
+  await app.register(withdrawalRoutes, { service: withdrawal });
   const service = new ContractCancellationService({
     db: app.db,
     clock: app.clock,
@@ -58,6 +65,7 @@ async function registerContractCancellation(app: FastifyInstance, subscription: 
     limiter: app.rateLimiter,
     log: app.log,
     subscription,
+    withdraw: (userId) => withdrawal.withdraw(userId),
     brandOf: (id) => brandConfig(id),
     originForBrand: (brand) => originForBrand(app.config, brand),
   });

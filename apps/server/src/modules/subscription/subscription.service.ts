@@ -385,6 +385,7 @@ export class SubscriptionService {
           discount_cents: q.discountCents,
           proration_cents: q.prorationCents,
           coupon_id: q.couponId,
+          start_consent_at: body.start_consent ? now.toISOString() : null,
           payment_intent_id: null,
           payment_type: null,
           payment_method_id: null,

@@ -109,7 +109,7 @@ export function ContractCancellationPage() {
             </Alert>
             <Box
               component="dl"
-              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, rowGap: 0.5 }}
             >
               {(
                 [
