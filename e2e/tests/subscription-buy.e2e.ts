@@ -56,7 +56,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 async function payNow(page: Page) {
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ }).check();
   await page.getByRole('button', { name: SUB.payment.payNow }).click();
 }
 
@@ -120,7 +120,9 @@ describe('buying a plan', () => {
     await choosePlan(page, 'Basic');
     await fillBilling(page);
     await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('checkbox').check();
+    await page
+      .getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ })
+      .check();
     const button = page.getByRole('button', { name: SUB.payment.payNow });
     const obligation = page.getByTestId('order-obligation-summary');
     await obligation.getByText(/^Due today: /).waitFor();

@@ -47,6 +47,13 @@ function receivedParts(iso: string) {
   };
 }
 
+/** What the receipt says about the end, by kind (the exact date goes by mail: no enumeration). */
+const EFFECTIVE_KEYS = {
+  ordinary: 'consumerLaw.cancellation.effectiveOrdinary',
+  extraordinary: 'consumerLaw.cancellation.effectiveExtraordinary',
+  withdrawal: 'consumerLaw.cancellation.effectiveWithdrawal',
+} as const;
+
 const EMPTY: ContractCancellationBody = {
   name: '',
   email: '',
@@ -109,7 +116,13 @@ export function ContractCancellationPage() {
             </Alert>
             <Box
               component="dl"
-              sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, rowGap: 0.5 }}
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+                columnGap: 2,
+                rowGap: 0.5,
+              }}
             >
               {(
                 [
@@ -135,12 +148,7 @@ export function ContractCancellationPage() {
               {t('consumerLaw.cancellation.effectiveTitle')}
             </Typography>
             <Typography variant="body2" data-testid="cancellation-effective">
-              {t(
-                body.kind === 'extraordinary'
-                  ? 'consumerLaw.cancellation.effectiveExtraordinary'
-                  : 'consumerLaw.cancellation.effectiveOrdinary',
-                { email: body.email },
-              )}
+              {t(EFFECTIVE_KEYS[body.kind], { email: body.email })}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('consumerLaw.cancellation.keep')}
@@ -208,6 +216,11 @@ export function ContractCancellationPage() {
                       value="extraordinary"
                       control={<Radio />}
                       label={t('consumerLaw.cancellation.extraordinary')}
+                    />
+                    <FormControlLabel
+                      value="withdrawal"
+                      control={<Radio />}
+                      label={t('consumerLaw.cancellation.withdrawal')}
                     />
                   </RadioGroup>
                 </FormControl>

@@ -39,6 +39,7 @@ import { successPath } from '../use-checkout-params';
 import { CouponField, type AppliedCoupon } from './CouponField';
 import { DeliveryFields } from './DeliveryFields';
 import { OrderObligationSummary } from './OrderObligationSummary';
+import { WithdrawalNotice } from './WithdrawalNotice';
 import { OrderSummary, PRICE_REFUSAL_KEYS } from './OrderSummary';
 import { KEYS_WITH_SUPPORT_LINK, SupportMessage } from './SupportMessage';
 
@@ -99,6 +100,7 @@ export function PaymentStep({
   const coupon = storedCoupon?.payType === payType ? storedCoupon : null;
   const [method, setMethod] = useState<PaymentMethodKind>('card');
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [startConsent, setStartConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<PayError | null>(null);
 
@@ -147,6 +149,7 @@ export function PaymentStep({
         pay_type: payType,
         ...values,
         ...(coupon ? { coupon_id: coupon.id } : {}),
+        ...(startConsent ? { start_consent: true } : {}),
       });
     } catch (error) {
       const key = errorKeyOf(error);
@@ -276,6 +279,12 @@ export function PaymentStep({
 
             <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
               <Stack spacing={2}>
+                <WithdrawalNotice
+                  supportEmail={brand.supportEmail}
+                  consent={startConsent}
+                  onConsentChange={setStartConsent}
+                  disabled={busy}
+                />
                 <FormControlLabel
                   sx={{ alignItems: 'flex-start', m: 0 }}
                   control={
