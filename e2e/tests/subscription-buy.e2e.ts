@@ -123,6 +123,9 @@ describe('buying a plan', () => {
     await page
       .getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ })
       .check();
+    // The withdrawal information with the optional request to start at once (ticked here).
+    await page.getByTestId('withdrawal-notice').getByText(LAW.withdrawal.title).waitFor();
+    await page.getByRole('checkbox', { name: /expressly ask that my plan start at once/ }).check();
     const button = page.getByRole('button', { name: SUB.payment.payNow });
     const obligation = page.getByTestId('order-obligation-summary');
     await obligation.getByText(/^Due today: /).waitFor();
@@ -181,6 +184,18 @@ describe('buying a plan', () => {
     }>;
     const mail = mails.find((m) => m.to === user.email && m.kind === 'contract-cancellation-receipt');
     expect(mail?.text).toMatch(/Contract ends on: \d{2}\.\d{2}\.\d{4}/);
+
+    // Within its 14 days the purchase can be withdrawn in the account area: the plan ends at once.
+    const again = await openAs(user);
+    await again.page.goto(`${server.url}/my-account/cancel-subscription`);
+    const card = again.page.getByRole('region', { name: LAW.withdrawal.accountTitle });
+    await card.getByText(/29,\d\d €/).waitFor();
+    await screenshot(again.page, 'withdrawal-card-desktop-light');
+    await card.getByRole('button', { name: LAW.withdrawal.accountButton }).click();
+    await again.page.getByRole('dialog').getByRole('button', { name: LAW.withdrawal.accountButton }).click();
+    await again.page.getByTestId('withdrawal-done').waitFor({ timeout: 30_000 });
+    expect(await currentPlan(user)).toBe('Free');
+    await again.context.close();
   }, 180_000);
 
   it('SEPA: the page shows the debit pending, then the plan active once the clock passes settlement', async ({

@@ -55,7 +55,7 @@ const berlin = (iso: string) => ({
   }).format(new Date(iso)),
 });
 
-describe(`POST ${CONTRACT_CANCELLATION_API_PATH}`, () => {
+describe(`POST ${CONTRACT_CANCELLATION_API_PATH}`, { timeout: 90_000 }, () => {
   it('cancels a matching paid plan at its period end (as the account area does) and mails the receipt with date, time and end date', async () => {
     const user = await paidUser('de');
     const res = await declare({
@@ -152,7 +152,7 @@ describe(`POST ${CONTRACT_CANCELLATION_API_PATH}`, () => {
   });
 });
 
-describe('the signed-in cancellation mail', () => {
+describe('the signed-in cancellation mail', { timeout: 90_000 }, () => {
   it('states when the cancellation was received', async () => {
     const user = await paidUser('en');
     const before = t.app.clock.now().toISOString();
@@ -194,7 +194,7 @@ const refundsOf = async (paymentIntentId: string) =>
     .filter((refund) => refund.payment_intent === paymentIntentId);
 
 // Last: these move the business clock.
-describe('withdrawal (Widerruf, 14 days)', () => {
+describe('withdrawal (Widerruf, 14 days)', { timeout: 90_000 }, () => {
   it('refunds the unused share pro rata with the consent to start at once, ends the plan and issues the correction', async () => {
     const user = await paidUser('de', true);
     const [order] = await ordersOf(t.app, user.id);
