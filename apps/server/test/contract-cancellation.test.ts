@@ -152,6 +152,17 @@ describe(`POST ${CONTRACT_CANCELLATION_API_PATH}`, { timeout: 90_000 }, () => {
   });
 });
 
+describe('the footer of the server-rendered public pages', () => {
+  it.each([
+    ['de', 'Verträge hier kündigen'],
+    ['en', 'Cancel contracts here'],
+  ] as const)('/notfall links the cancellation page (%s)', async (lang, label) => {
+    const res = await call(t.app, 'GET', `/notfall?lang=${lang}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<footer class="legal"><a href="/contract-cancellation">${label}</a></footer>`);
+  });
+});
+
 describe('the signed-in cancellation mail', { timeout: 90_000 }, () => {
   it('states when the cancellation was received', async () => {
     const user = await paidUser('en');
