@@ -345,6 +345,27 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     expect(api.callsTo('POST', '/v1/subscription/change/request')).toHaveLength(0);
   });
 
+  it('shows the withdrawal information and sends the request to start at once only when ticked', async () => {
+    const api = setup();
+    const { user, router } = renderApp(STEP);
+    await summaryTotal();
+    const notice = screen.getByTestId('withdrawal-notice');
+    expect(notice).toHaveTextContent('You may withdraw from this contract within 14 days');
+    expect(notice).toHaveTextContent('support@prime-pet.de');
+    await user.click(
+      within(notice).getByRole('checkbox', { name: /expressly ask that my plan start at once/ }),
+    );
+    await fillCard(user);
+    await acceptTerms(user);
+    await user.click(payButton());
+    await waitFor(() =>
+      expect(locationOf(router)).toBe('/my-account/subscription/successful?order_id=order-1'),
+    );
+    expect(bodyOf(api.callsTo('POST', '/v1/subscription/change/request')[0])).toMatchObject({
+      start_consent: true,
+    });
+  });
+
   it('creates the order, confirms the card like Stripe.js and goes to the success page', async () => {
     const api = setup();
     const { user, router } = renderApp(STEP);
