@@ -159,7 +159,9 @@ describe('the footer of the server-rendered public pages', () => {
   ] as const)('/notfall links the cancellation page (%s)', async (lang, label) => {
     const res = await call(t.app, 'GET', `/notfall?lang=${lang}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<footer class="legal"><a href="/contract-cancellation">${label}</a></footer>`);
+    expect(res.body).toContain(
+      `<footer class="legal"><a href="/contract-cancellation">${label}</a></footer>`,
+    );
   });
 });
 
