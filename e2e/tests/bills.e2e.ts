@@ -86,7 +86,9 @@ describe('bills', () => {
     await page.getByRole('textbox', { name: SUB.payment.cardNumber }).fill('4242424242424242');
     await page.getByRole('textbox', { name: SUB.payment.expiry }).fill('12/30');
     await page.getByRole('textbox', { name: SUB.payment.cvc }).fill('123');
-    await page.getByRole('checkbox').check();
+    await page
+      .getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ })
+      .check();
     await page.getByRole('button', { name: SUB.payment.payNow }).click();
     await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enSubscription from '../../apps/web/src/locales/en/subscription.json' with { type: 'json' };
 import enTranslation from '../../apps/web/src/locales/en/translation.json' with { type: 'json' };
+import enConsumerLaw from '../../apps/web/src/locales/en/consumer-law.json' with { type: 'json' };
 import { startServer, type RunningServer } from '../support/server.ts';
-import { launchBrowser, screenshot, type ContextOptions } from '../support/browser.ts';
+import { launchBrowser, newContext, screenshot, type ContextOptions } from '../support/browser.ts';
 import { admin } from '../support/admin.ts';
 import { api, createUser, mailbox, signedInContext, type TestUser } from '../support/session.ts';
 import enSepa from '../../apps/web/src/locales/en/sepa.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import { BRANDS } from '@pet/contract';
 let server: RunningServer;
 let browser: Browser;
 const SUB = enSubscription.subscription;
+const LAW = enConsumerLaw.consumerLaw;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SANDBOX_SEPA_SETTLE_S: '60' }), launchBrowser()]);
@@ -58,7 +60,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 async function payNow(page: Page) {
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ }).check();
   await page.getByRole('button', { name: SUB.payment.payNow }).click();
 }
 
@@ -107,6 +109,97 @@ describe('buying a plan', () => {
     await premium.getByRole('button', { name: SUB.plans.current }).waitFor();
     expect(await premium.getByRole('button', { name: SUB.plans.current }).isDisabled()).toBe(true);
     await context.close();
+  }, 180_000);
+
+  it('§ 312j: the order summary is in view with the order button at 1440 px; § 312k: the footer cancels the plan without signing in', async ({
+    expect,
+    onTestFailed,
+  }) => {
+    const user = await createUser(server, { name: 'Erika Mustermann' });
+    const { context, page } = await openAs(user);
+    onTestFailed(async () => {
+      await screenshot(page, 'subscription-law-failure');
+    });
+    await page.goto(`${server.url}/my-account/subscription`);
+    await choosePlan(page, 'Basic');
+    await fillBilling(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page
+      .getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ })
+      .check();
+    // The withdrawal information with the optional request to start at once (ticked here).
+    await page.getByTestId('withdrawal-notice').getByText(LAW.withdrawal.title).waitFor();
+    await page.getByRole('checkbox', { name: /expressly ask that my plan start at once/ }).check();
+    const button = page.getByRole('button', { name: SUB.payment.payNow });
+    const obligation = page.getByTestId('order-obligation-summary');
+    await obligation.getByText(/^Due today: /).waitFor();
+    // The worst case of a press: the button at the bottom edge of the window. The obligation
+    // summary right above it and the price summary (sticky) are on screen, below the top bar.
+    await button.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    const viewport = page.viewportSize()!;
+    expect(viewport.width).toBe(1440);
+    const topBar = 78;
+    const buttonBox = (await button.boundingBox())!;
+    const obligationBox = (await obligation.boundingBox())!;
+    const priceBox = (await page.getByTestId('price-summary').boundingBox())!;
+    expect(obligationBox.y).toBeGreaterThanOrEqual(topBar);
+    expect(obligationBox.y + obligationBox.height).toBeLessThanOrEqual(buttonBox.y);
+    expect(buttonBox.y - (obligationBox.y + obligationBox.height)).toBeLessThan(40);
+    expect(buttonBox.y + buttonBox.height).toBeLessThanOrEqual(viewport.height + 1);
+    expect(priceBox.y).toBeGreaterThanOrEqual(topBar);
+    expect(priceBox.y + priceBox.height).toBeLessThanOrEqual(viewport.height);
+    const summaryText = await obligation.innerText();
+    expect(summaryText).toContain('renews automatically for 12 months at a time at 29,99 € per year');
+    expect(summaryText).toContain('Minimum term: 12 months.');
+    await screenshot(page, 'subscription-order-button-desktop-light');
+    await button.click();
+    await page.getByText(SUB.result.paidTitle).waitFor({ timeout: 30_000 });
+    expect(await currentPlan(user)).toBe('Basic');
+    // The signed-in shell has the footer link too.
+    await page.getByRole('link', { name: enTranslation.footer.cancelContracts }).waitFor();
+    await context.close();
+
+    // Signed out: from the sign-in page's footer to the form.
+    const visitor = await newContext(browser, { viewport: 'phone', colorScheme: 'dark' });
+    const form = await visitor.newPage();
+    await form.goto(`${server.url}/signin`);
+    await form.getByRole('link', { name: enTranslation.footer.cancelContracts }).click();
+    await form.getByRole('heading', { name: LAW.cancellation.title }).waitFor();
+    await form.getByRole('textbox', { name: LAW.cancellation.name }).fill('Erika Mustermann');
+    await form.getByRole('textbox', { name: LAW.cancellation.email }).fill(user.email);
+    await form.getByRole('textbox', { name: LAW.cancellation.contract }).fill('Basic');
+    await screenshot(form, 'contract-cancellation-phone-dark');
+    await form.getByRole('button', { name: LAW.cancellation.submit }).click();
+    const receipt = form.getByTestId('cancellation-receipt');
+    await receipt.getByText(/^Received on \d{2}\.\d{2}\.\d{4} at \d{2}:\d{2} \(German time\)$/).waitFor();
+    await screenshot(form, 'contract-cancellation-receipt-phone-dark');
+    await visitor.close();
+    // The job cancelled the plan as the account area does, and the receipt mail names the end.
+    let status = '';
+    for (let tries = 0; tries < 60 && status !== 'cancel'; tries += 1) {
+      status = (await api<{ status: string }>(user, 'GET', '/v1/subscription/cancelat')).body.status;
+      if (status !== 'cancel') await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe('cancel');
+    const mails = (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as Array<{
+      to: string;
+      kind: string;
+      text: string;
+    }>;
+    const mail = mails.find((m) => m.to === user.email && m.kind === 'contract-cancellation-receipt');
+    expect(mail?.text).toMatch(/Contract ends on: \d{2}\.\d{2}\.\d{4}/);
+
+    // Within its 14 days the purchase can be withdrawn in the account area: the plan ends at once.
+    const again = await openAs(user);
+    await again.page.goto(`${server.url}/my-account/cancel-subscription`);
+    const card = again.page.getByRole('region', { name: LAW.withdrawal.accountTitle });
+    await card.getByText(/29,\d\d €/).waitFor();
+    await screenshot(again.page, 'withdrawal-card-desktop-light');
+    await card.getByRole('button', { name: LAW.withdrawal.accountButton }).click();
+    await again.page.getByRole('dialog').getByRole('button', { name: LAW.withdrawal.accountButton }).click();
+    await again.page.getByTestId('withdrawal-done').waitFor({ timeout: 30_000 });
+    expect(await currentPlan(user)).toBe('Free');
+    await again.context.close();
   }, 180_000);
 
   it('SEPA: the mandate names the creditor id; the debit is announced, pending until its date, then the plan is active', async ({

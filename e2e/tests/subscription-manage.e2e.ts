@@ -161,7 +161,7 @@ async function buyByCard(
   await page.getByRole('textbox', { name: SUB.payment.cardNumber }).fill(cardNumber);
   await page.getByRole('textbox', { name: SUB.payment.expiry }).fill('12/34');
   await page.getByRole('textbox', { name: SUB.payment.cvc }).fill('123');
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ }).check();
   const confirmed = page.waitForResponse(
     (res) => /\/sandbox\/stripe\/v1\/payment_intents\/[^/]+\/confirm$/.test(new URL(res.url()).pathname),
     { timeout: 30_000 },

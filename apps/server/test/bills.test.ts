@@ -93,6 +93,7 @@ function shiftDay(day: string, by: number): string {
 }
 const dayBefore = (day: string) => shiftDay(day, -1);
 const dayAfter = (day: string) => shiftDay(day, 1);
+const order0 = <T>(rows: T[]): T => rows[0]!;
 
 const berlinDate = (iso: string) =>
   new Intl.DateTimeFormat('de-DE', {
@@ -252,6 +253,67 @@ describe('credit notes: npm run admin -- order refund <ORDER_ID>', () => {
       credit_note_url: `/v1/order/orderpdfweb?id=${orderId}&document=credit_note`,
     });
   });
+
+  it('a full refund ends the plan at once (free plan, 4-week window, mail); a partial refund keeps it', async () => {
+    const full = await buyer('de');
+    const fullOrder = await buyByCard(full, { plan: 'premium', payType: 'yearly' });
+    const refunded = await admin('order', 'refund', fullOrder);
+    expect(refunded.code, refunded.stderr).toBe(0);
+    expect(refunded.stdout).toContain('the plan it paid for has ended');
+    // (The command ran as another process would: read the database, not this app's read cache.)
+    const [sub] = await t.app.db
+      .selectFrom('user_subscription')
+      .selectAll()
+      .where('user_id', '=', full.id)
+      .execute();
+    const free = await t.app.db
+      .selectFrom('product')
+      .select('id')
+      .where('partner_id', '=', 'primepet')
+      .where('is_default', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(sub!.product_id).toBe(free.id);
+    expect(sub!.stripe_subscription_end).toBeNull();
+    // The same state as a plan that ended at its period end: ended now, with the window's jobs.
+    expect(sub!.current_period_end).toBeNull();
+    const endedAt = new Date(sub!.ended_at!).getTime();
+    expect(Math.abs(endedAt - t.app.clock.now().getTime())).toBeLessThan(60_000);
+    const cleanup = await t.app.db
+      .selectFrom('job')
+      .selectAll()
+      .where('dedupe_key', '=', `documents-cleanup:${full.id}:${sub!.ended_at}`)
+      .executeTakeFirst();
+    expect(new Date(cleanup!.run_at).getTime() - endedAt).toBe(28 * 24 * 3600 * 1000);
+    await runJobs(t.app);
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === full.email && m.kind === 'subscription-plan-ended-refunded',
+    );
+    expect(mail?.text).toContain('vollständig erstattet');
+
+    const partial = await buyer('en');
+    const partialOrder = await buyByCard(partial, { plan: 'premium', payType: 'yearly' });
+    expect((await admin('order', 'refund', partialOrder, '--amount', '60.00')).code).toBe(1);
+    const some = await admin('order', 'refund', partialOrder, '--amount', '10.00');
+    expect(some.code, some.stderr).toBe(0);
+    expect(some.stdout).toContain('10.00 EUR');
+    expect(some.stdout).toContain('the plan is unchanged');
+    const [kept] = await t.app.db
+      .selectFrom('user_subscription')
+      .selectAll()
+      .where('user_id', '=', partial.id)
+      .execute();
+    expect(kept!.product_id).toBe(order0(await ordersOf(t.app, partial.id)).product_id);
+    expect(kept!.current_period_end).not.toBeNull();
+    const [note] = (await creditNotes()).filter((n) => n.order_id === partialOrder);
+    expect(note!.amount_cents).toBe(1000);
+    const [order] = (await ordersOf(t.app, partial.id)).filter((o) => o.id === partialOrder);
+    expect(await sandboxRefunds(order!.payment_intent_id!)).toMatchObject([{ amount: 1000 }]);
+    // The partial credit note's one line adds up to its total.
+    const { text } = await invoiceText(partial, partialOrder, 'credit-note-partial', '&document=credit_note');
+    expect(text).toContain('Refund (partial)');
+    expect(text.split('\n').filter((line) => line === '−10,00 €').length).toBeGreaterThanOrEqual(2);
+    expect(text).not.toContain('−59,99 €');
+  }, 90_000);
 
   it('answers an error for an order that cannot be refunded', async () => {
     const missing = await admin('order', 'refund', 'no-such-order');

@@ -83,7 +83,8 @@ async function acceptTerms(user: User) {
   await user.click(screen.getByRole('checkbox', { name: /I accept the terms and conditions/ }));
 }
 
-const payButton = () => screen.getByRole('button', { name: /^(Pay now|Processing payment…)$/ });
+const payButton = () =>
+  screen.getByRole('button', { name: /^(Order with obligation to pay|Processing payment…)$/ });
 
 async function summaryTotal() {
   const summary = await screen.findByTestId('price-summary');
@@ -295,6 +296,45 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     expect(api.callsTo('POST', '/v1/subscription/change/request')).toHaveLength(0);
   });
 
+  it.each([
+    [
+      'en',
+      'Order with obligation to pay',
+      [
+        'Due today: 59,99 € (incl. VAT)',
+        'renews automatically for 12 months at a time at 59,99 € per year',
+        'Minimum term: 12 months.',
+      ],
+      'Cancel contracts here',
+    ],
+    [
+      'de',
+      'Zahlungspflichtig bestellen',
+      [
+        'Heute zu zahlen: 59,99 € (inkl. MwSt.)',
+        'verlängert sich automatisch um jeweils 12 Monate zum Preis von 59,99 € pro Jahr',
+        'Mindestlaufzeit: 12 Monate.',
+      ],
+      'Verträge hier kündigen',
+    ],
+  ] as const)(
+    '§ 312j BGB (%s): total, renewal, minimum term and how to cancel directly above the order button',
+    async (language, button, texts, cancelLink) => {
+      setup();
+      renderApp(STEP, { language });
+      await summaryTotal();
+      const summary = await screen.findByTestId('order-obligation-summary');
+      await waitFor(() => expect(summary).toHaveTextContent(texts[0]));
+      for (const text of texts) expect(summary).toHaveTextContent(text);
+      expect(within(summary).getByRole('link', { name: cancelLink })).toHaveAttribute(
+        'href',
+        '/contract-cancellation',
+      );
+      // Nothing between the summary and the button.
+      expect(summary.nextElementSibling).toBe(screen.getByRole('button', { name: button }));
+    },
+  );
+
   it('checks the e-mail format of the address form', async () => {
     const api = setup();
     const { user } = renderApp(STEP);
@@ -307,6 +347,27 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     await user.click(payButton());
     expect(await screen.findByText('Please enter a valid e-mail address.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/v1/subscription/change/request')).toHaveLength(0);
+  });
+
+  it('shows the withdrawal information and sends the request to start at once only when ticked', async () => {
+    const api = setup();
+    const { user, router } = renderApp(STEP);
+    await summaryTotal();
+    const notice = screen.getByTestId('withdrawal-notice');
+    expect(notice).toHaveTextContent('You may withdraw from this contract within 14 days');
+    expect(notice).toHaveTextContent('support@prime-pet.de');
+    await user.click(
+      within(notice).getByRole('checkbox', { name: /expressly ask that my plan start at once/ }),
+    );
+    await fillCard(user);
+    await acceptTerms(user);
+    await user.click(payButton());
+    await waitFor(() =>
+      expect(locationOf(router)).toBe('/my-account/subscription/successful?order_id=order-1'),
+    );
+    expect(bodyOf(api.callsTo('POST', '/v1/subscription/change/request')[0])).toMatchObject({
+      start_consent: true,
+    });
   });
 
   it('creates the order, confirms the card like Stripe.js and goes to the success page', async () => {
@@ -385,7 +446,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     expect(queryOf(deleted).get('id')).toBe('order-1');
     expect(locationOf(router)).toBe(STEP);
     expect(payButton()).toBeEnabled();
-    expect(payButton()).toHaveTextContent('Pay now');
+    expect(payButton()).toHaveTextContent('Order with obligation to pay');
   });
 
   it('maps a provider code of the spec table through CARD_ERROR_KEYS', async () => {
@@ -406,7 +467,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
     await enter(user, screen.getByRole('textbox', { name: /^Ablaufdatum/ }), '0430');
     await enter(user, screen.getByRole('textbox', { name: /^CVC/ }), '123');
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
-    await user.click(screen.getByRole('button', { name: 'Jetzt bezahlen' }));
+    await user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByTestId('pay-error')).toHaveTextContent(
       'Das Ablaufjahr Ihrer Karte liegt in der Vergangenheit.',
     );
@@ -538,7 +599,7 @@ describe('/my-account/subscription, step 2: Pay now', () => {
       'href',
       'mailto:kontakt@tier-fritz.de',
     );
-    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Order with obligation to pay' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/v1/subscription/change/request')).toHaveLength(0);
   });

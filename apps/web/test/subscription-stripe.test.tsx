@@ -107,12 +107,12 @@ describe('Stripe mode (Stripe.js mocked)', () => {
     expect(screen.queryByText('Test mode: no real payment')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
-    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await user.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
     expect(await screen.findByText('Your card number is incomplete.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/v1/subscription/change/request')).toHaveLength(0);
 
     await enter(user, screen.getByRole('textbox', { name: 'stripe card' }), '4242');
-    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await user.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
     await waitFor(() =>
       expect(locationOf(router)).toBe('/my-account/subscription/successful?order_id=order-9'),
     );
@@ -143,7 +143,7 @@ describe('Stripe mode (Stripe.js mocked)', () => {
     await user.click(screen.getByRole('radio', { name: /SEPA direct debit/ }));
     await enter(user, screen.getByRole('textbox', { name: 'stripe iban' }), 'DE89370400440532013000');
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
-    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await user.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
     expect(await screen.findByTestId('pay-error')).toHaveTextContent('Stripe says no.');
     expect(stripe.confirmSepaDebitPayment).toHaveBeenCalledWith(
       'pi_9_secret_x',

@@ -74,11 +74,13 @@ Coupons (the payment screen's coupon field)
       The coupon is refused from now on (as not found); redemptions stay.
 
 Orders
-  order refund <ORDER_ID>
-      Refunds a paid order in full at the payment provider and issues its credit note, numbered in
-      the brand's own credit-note series (e.g. PP-G-2026-000001); the user finds it beside the
-      invoice on Bills. The order's invoice number (PP-2026-000001) works as the id too. Running it
-      again for the same order refunds nothing twice and prints the credit note it has.
+  order refund <ORDER_ID> [--amount <euro>]
+      Refunds a paid order at the payment provider (in full, or --amount of it) and issues its
+      credit note, numbered in the brand's own credit-note series (e.g. PP-G-2026-000001); the
+      user finds it beside the invoice on Bills. A full refund ends the plan the order paid for at
+      once (free plan, 4-week reactivation window); a partial refund keeps it. The order's invoice
+      number (PP-2026-000001) works as the id too. Running it again for the same order refunds
+      nothing twice and prints the credit note it has (one refund per order).
 
 Users
   list-users [--brand <brand>] [--search <text>] [--csv]
@@ -133,6 +135,7 @@ const OPTIONS = {
   code: { type: 'string' },
   'percent-off': { type: 'string' },
   'amount-off': { type: 'string' },
+  amount: { type: 'string' },
   products: { type: 'string' },
   interval: { type: 'string' },
   for: { type: 'string' },
@@ -584,7 +587,8 @@ const COMMANDS: Record<string, Command> = {
 
   'order refund': async (app, values, io) => {
     const id = text(values, ORDER_ARGUMENT, true)!;
-    const result = await app.invoices.refundOrder(id);
+    const amountCents = text(values, 'amount') === undefined ? undefined : euroCents(values, 'amount');
+    const result = await app.invoices.refundOrder(id, { amountCents });
     const amount = `${(result.amountCents / 100).toFixed(2)} EUR`;
     if (!result.created) {
       io.out(
@@ -595,6 +599,7 @@ const COMMANDS: Record<string, Command> = {
     io.out(
       `refunded order ${result.orderId} (invoice ${result.invoiceNumber}): ${amount}, refund ${result.refundId} (${result.refundStatus}), credit note ${result.creditNoteNumber}`,
     );
+    io.out(result.planEnded ? 'the plan it paid for has ended (free plan now)' : 'the plan is unchanged');
   },
 
   'mint-signin-token': async (app, values, io) => {

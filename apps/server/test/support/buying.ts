@@ -45,6 +45,8 @@ export async function requestPayment(
     couponId?: string;
     partnerId?: string;
     host?: string;
+    /** The checkout's request to start at once (withdrawal: only the unused share is refunded). */
+    startConsent?: boolean;
   },
 ): Promise<LightMyRequestResponse> {
   const plan = await planOf(app, options.plan, options.partnerId);
@@ -60,6 +62,7 @@ export async function requestPayment(
       pay_type: payType,
       ...BILLING,
       ...(options.couponId ? { coupon_id: options.couponId } : {}),
+      ...(options.startConsent !== undefined ? { start_consent: options.startConsent } : {}),
     },
     { ...as(user), ...(options.host ? { host: options.host } : {}) },
   );

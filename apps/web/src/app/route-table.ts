@@ -46,6 +46,7 @@ const register = () => import('./routes/register');
 const forgotPassword = () => import('./routes/forgot-password');
 const resetPassword = () => import('./routes/reset-password');
 const subscriptionCheckout = () => import('./routes/subscription-checkout');
+const contractCancellation = () => import('./routes/contract-cancellation');
 const dashboard = () => import('./routes/dashboard');
 const profile = () => import('./routes/profile');
 const profileSettings = () => import('./routes/profile-settings');
@@ -95,6 +96,13 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     access: 'open',
     titleKey: 'route.subscriptionCheckout',
     module: subscriptionCheckout,
+  },
+  {
+    // § 312k BGB: "Verträge hier kündigen", linked from every page's footer.
+    path: '/contract-cancellation',
+    access: 'open',
+    titleKey: 'route.contractCancellation',
+    module: contractCancellation,
   },
 
   // Signed in with a verified e-mail: account and shell.

@@ -15,3 +15,4 @@ export * from './client-log.ts';
 export * from './lost-pet.ts';
 export * from './exports.ts';
 export * from './renewal-attention.ts';
+export * from './contract-cancellation.ts';

@@ -129,6 +129,11 @@ export const paymentRequestBodySchema = z.object({
   zipcode: deliveryText,
   address: deliveryText,
   coupon_id: idSchema.optional(),
+  /**
+   * Added (not in the spec's table): the buyer asks that the plan start before the 14-day
+   * withdrawal period ends; a withdrawal then refunds only the unused share (§ 357a BGB).
+   */
+  start_consent: z.boolean().optional(),
 });
 export type PaymentRequestBody = z.infer<typeof paymentRequestBodySchema>;
 

@@ -24,6 +24,7 @@ import * as idempotencyKey from './0111_idempotency_key.ts';
 import * as mailAttachments from './0105_mail_attachments.ts';
 import * as sepaPrenotification from './0106_sepa_prenotification.ts';
 import * as webhookLookups from './0109_webhook_lookups.ts';
+import * as withdrawalConsent from './0107_withdrawal_consent.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0103_sign_in_count': signInCount,
   '0105_mail_attachments': mailAttachments,
   '0106_sepa_prenotification': sepaPrenotification,
+  '0107_withdrawal_consent': withdrawalConsent,
   '0109_webhook_lookups': webhookLookups,
   '0111_idempotency_key': idempotencyKey,
 };

@@ -25,6 +25,8 @@ export interface SubscriptionOrderTable {
   pay_type: PayTypeValue;
   /** Length of the period this order pays for (1, 12 or 24). */
   period_months: number;
+  /** When the buyer asked that the plan start at once (withdrawal: only the unused share is refunded). */
+  start_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Amounts in cents, computed by the server: total = plan + tracker - discount - proration. */
   amount_cents: number;
   plan_cents: number;

@@ -5,6 +5,10 @@ import {
   type EmergencyLanguage,
 } from '@pet/contract';
 import { PUBLIC_PAGE_TEXTS, type PublicPageMessageKey } from './public-page.texts.ts';
+import {
+  CONTRACT_CANCELLATION_FOOTER_CSS,
+  contractCancellationFooter,
+} from '../../http/contract-cancellation-footer.ts';
 
 /** The server-rendered /notfall page (account-area "Public emergency page"). */
 export const PUBLIC_PAGE_PATH = '/notfall';
@@ -102,5 +106,5 @@ export function renderPublicPage(model: PublicPageModel): string {
     ? `<div class="alert" role="alert" id="form-error">${escapeHtml(text.messages[message])}</div>`
     : '';
   const invalid = message ? ' aria-invalid="true" aria-describedby="form-error"' : '';
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="color-scheme" content="light dark"><meta name="theme-color" content="#D35400"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(`${text.title} · ${brand.name}`)}</title><style>${CSS}</style></head><body><header><a class="logo" href="/"><img src="${escapeHtml(brand.logo)}" alt="${escapeHtml(brand.name)}" width="132" height="44"></a><a class="lang" href="${PUBLIC_PAGE_PATH}?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(text.switchLanguage)}</a></header><main><div class="card"><h1>${escapeHtml(text.title)}</h1><p class="sub">${escapeHtml(text.subtitle)}</p>${alert}<form method="post" action="${self}"><label class="field" for="code">${escapeHtml(text.passwordLabel)} *</label><input type="text" id="code" name="activation_code" value="${escapeHtml(code ?? '')}" autocomplete="off" autocapitalize="none" spellcheck="false" autofocus${invalid}><fieldset><legend>${escapeHtml(text.languageLabel)}</legend><div class="radios">${radios}</div></fieldset><button type="submit">${escapeHtml(text.submit)}</button></form><div class="info">${INFO_ICON}<span>${escapeHtml(text.info)}</span></div>${apps}</div></main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="color-scheme" content="light dark"><meta name="theme-color" content="#D35400"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(`${text.title} · ${brand.name}`)}</title><style>${CSS}${CONTRACT_CANCELLATION_FOOTER_CSS}</style></head><body><header><a class="logo" href="/"><img src="${escapeHtml(brand.logo)}" alt="${escapeHtml(brand.name)}" width="132" height="44"></a><a class="lang" href="${PUBLIC_PAGE_PATH}?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(text.switchLanguage)}</a></header><main><div class="card"><h1>${escapeHtml(text.title)}</h1><p class="sub">${escapeHtml(text.subtitle)}</p>${alert}<form method="post" action="${self}"><label class="field" for="code">${escapeHtml(text.passwordLabel)} *</label><input type="text" id="code" name="activation_code" value="${escapeHtml(code ?? '')}" autocomplete="off" autocapitalize="none" spellcheck="false" autofocus${invalid}><fieldset><legend>${escapeHtml(text.languageLabel)}</legend><div class="radios">${radios}</div></fieldset><button type="submit">${escapeHtml(text.submit)}</button></form><div class="info">${INFO_ICON}<span>${escapeHtml(text.info)}</span></div>${apps}</div></main>${contractCancellationFooter(lang)}</body></html>`;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { brandConfig } from '@pet/contract';
 import { brandForPartner, originForBrand } from '../../platform/brand.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
 import {
@@ -24,6 +25,10 @@ import {
 import { RenewalAttention } from './renewal-attention.ts';
 import { renewalAttentionRoutes } from './renewal-attention.routes.ts';
 import { resolveSecrets } from '../../platform/identity/secrets.ts';
+import { CONTRACT_CANCELLATION_JOB, ContractCancellationService } from './contract-cancellation.ts';
+import { contractCancellationRoutes } from './contract-cancellation.routes.ts';
+import { WithdrawalService } from './withdrawal.ts';
+import { withdrawalRoutes } from './withdrawal.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,4 +105,28 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   await app.register(webhookRoutes, { provider: app.payments.provider, service, faults });
   registerWebhookReconcile(app, service);
   await (await import('./orders.routes.ts')).registerOrders(app);
+  await registerContractCancellation(app, service);
+}
+
+/**
+ * The public "Verträge hier kündigen" form (§ 312k BGB) on top of the service's cancel, and the
+ * withdrawal (account area and the same public form) on top of the operator refund's credit note.
+ */
+async function registerContractCancellation(app: FastifyInstance, subscription: SubscriptionService) {
+  const withdrawal = new WithdrawalService({ db: app.db, clock: app.clock, invoices: app.invoices });
+  await app.register(withdrawalRoutes, { service: withdrawal });
+  const service = new ContractCancellationService({
+    db: app.db,
+    clock: app.clock,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    limiter: app.rateLimiter,
+    log: app.log,
+    subscription,
+    withdraw: (userId) => withdrawal.withdraw(userId),
+    brandOf: (id) => brandConfig(id),
+    originForBrand: (brand) => originForBrand(app.config, brand),
+  });
+  app.jobs.register(CONTRACT_CANCELLATION_JOB, (payload) => service.handle(payload));
+  await app.register(contractCancellationRoutes, { service });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   formatEuro,
@@ -53,6 +53,13 @@ export interface InvoicesServiceDeps {
   jobs: JobQueue;
   /** The subscription module's mail job (a parameter: that module imports this one). */
   mailJob: string;
+  /** Ends the plan an order paid for, in the credit note's transaction (SubscriptionService.endPlanNowIn). */
+  endPlanNowIn: (
+    trx: Transaction<Database>,
+    userId: string,
+    orderPeriodEnd: string | null,
+    reason: 'plan-ended-refunded' | 'plan-withdrawn',
+  ) => Promise<boolean>;
 }
 
 /** A document as a mail carries it: the PDF attached, and a signed link to download it again. */
@@ -68,6 +75,16 @@ export interface MailDocument {
   correctsNumber: string | null;
   /** The amount the document states, in cents (positive; refunded on a correction). */
   amountCents: number;
+}
+
+export interface RefundOptions {
+  /** The cents to refund (at most the order's amount); default: all of it. */
+  amountCents?: number;
+  /**
+   * A withdrawal ends the plan whatever the amount (the share used may be kept); otherwise a
+   * full refund ends the plan the order paid for and a partial one keeps it.
+   */
+  withdrawal?: boolean;
 }
 
 export type OrderDocument = 'invoice' | 'credit_note';
@@ -88,6 +105,8 @@ export interface CreditNoteResult {
   refundStatus: string;
   /** False when the order had been refunded before (nothing new happened). */
   created: boolean;
+  /** True when this refund ended the plan the order paid for. */
+  planEnded: boolean;
 }
 
 /** The invoice PDF of an order: the path the list links to (and the mobile apps call). */
@@ -138,6 +157,7 @@ const LINE_TEXTS = {
       `Anrechnung der nicht genutzten Restlaufzeit des bisherigen Tarifs${
         credited ? ` aus Rechnung ${credited.invoiceNumber}` : ''
       }`,
+    partialRefund: 'Erstattung (anteilig)',
   },
   en: {
     months: (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`,
@@ -149,8 +169,20 @@ const LINE_TEXTS = {
       `Credit for the unused rest of the previous plan${
         credited ? ` billed on invoice ${credited.invoiceNumber}` : ''
       }`,
+    partialRefund: 'Refund (partial)',
   },
 } as const;
+
+/**
+ * The credit note's lines: the invoice's lines negated for a full refund; one line of the refunded
+ * share for a partial one (a withdrawal's unused share), so the lines add up to the total.
+ */
+function creditLines(lines: InvoiceLine[], bill: repo.BillRow, partialText: string): InvoiceLine[] {
+  const credited = bill.credit_note_amount_cents ?? bill.amount_cents;
+  if (credited === bill.amount_cents)
+    return lines.map((line) => ({ ...line, amountCents: -line.amountCents }));
+  return [{ description: partialText, period: lines[0]?.period ?? '', amountCents: -credited }];
+}
 
 /**
  * Bills and invoices (account-area "Bills"; DESIGN.md section 7): the caller's paid orders, the
@@ -298,7 +330,7 @@ export class InvoicesService {
       orderNumber: bill.order_number,
       servicePeriod,
       corrects: credit ? { number: bill.invoice_number!, date: invoiceDate(bill.paid_at!) } : null,
-      lines: credit ? lines.map((line) => ({ ...line, amountCents: -line.amountCents })) : lines,
+      lines: credit ? creditLines(lines, bill, texts.partialRefund) : lines,
       totalCents: credit ? -(bill.credit_note_amount_cents ?? bill.amount_cents) : bill.amount_cents,
       payment: this.paymentNotice(bill, method, paymentDate, brand.seller.creditorId),
     };
@@ -379,11 +411,19 @@ export class InvoicesService {
    * number: a run that fails in between is simply run again, and the numbers never have a gap.
    * A second run for the same order answers the credit note it already has.
    */
-  async refundOrder(orderId: string): Promise<CreditNoteResult> {
+  async refundOrder(orderId: string, options: RefundOptions = {}): Promise<CreditNoteResult> {
     const { db, kind } = this.deps;
     const bill = await repo.findBill(db, orderId);
     if (!bill) throw notFound(`No paid order ${orderId}`);
     if (bill.credit_note_number) return this.creditNoteResult(bill, false);
+    const amountCents = options.amountCents ?? bill.amount_cents;
+    if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > bill.amount_cents) {
+      throw badRequest(
+        'Bad_Request_Text',
+        'amount',
+        `A refund of order ${orderId} is 0.01 to ${(bill.amount_cents / 100).toFixed(2)} EUR`,
+      );
+    }
     if (!this.deps.refund) {
       throw withStatus(
         503,
@@ -396,7 +436,7 @@ export class InvoicesService {
     }
     const refund = await this.deps.refund({
       paymentIntentId: bill.payment_intent_id,
-      amountCents: bill.amount_cents,
+      amountCents,
       idempotencyKey: `refund-${bill.id}`,
     });
     if (refund.status === 'failed' || refund.status === 'canceled') {
@@ -407,6 +447,7 @@ export class InvoicesService {
       );
     }
     const brand = this.deps.brandForPartner(bill.partner_id);
+    let planEnded = false;
     await db.transaction().execute(async (trx) => {
       await lockOrder(trx, kind, bill.id);
       if (await repo.findCreditNoteOfOrder(trx, bill.id)) return;
@@ -419,7 +460,7 @@ export class InvoicesService {
         order_id: bill.id,
         credit_note_number: creditNoteNumberOf(brand, seq, now),
         credit_note_seq: seq,
-        amount_cents: refund.amountCents || bill.amount_cents,
+        amount_cents: refund.amountCents || amountCents,
         refund_id: refund.id,
         refund_status: refund.status,
         created_at: now.toISOString(),
@@ -430,16 +471,20 @@ export class InvoicesService {
         { kind: 'refund-issued', orderId: bill.id },
         { trx, dedupeKey: `subscription-mail:refund-issued:${bill.id}` },
       );
+      if (options.withdrawal || amountCents === bill.amount_cents) {
+        const reason = options.withdrawal ? 'plan-withdrawn' : 'plan-ended-refunded';
+        planEnded = await this.deps.endPlanNowIn(trx, bill.user_id, bill.period_end, reason);
+      }
     });
     const recorded = (await repo.findBill(db, orderId))!;
     this.deps.log.info(
       { orderId, creditNote: recorded.credit_note_number, refund: refund.id },
       'order refunded',
     );
-    return this.creditNoteResult(recorded, true);
+    return this.creditNoteResult(recorded, true, planEnded);
   }
 
-  private creditNoteResult(bill: repo.BillRow, created: boolean): CreditNoteResult {
+  private creditNoteResult(bill: repo.BillRow, created: boolean, planEnded = false): CreditNoteResult {
     return {
       orderId: bill.id,
       invoiceNumber: bill.invoice_number!,
@@ -448,6 +493,7 @@ export class InvoicesService {
       refundId: bill.credit_note_refund_id ?? '',
       refundStatus: bill.credit_note_refund_status ?? '',
       created,
+      planEnded,
     };
   }
 }

@@ -44,6 +44,9 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
     links: new InvoiceLinks(urlSecret, app.clock),
     jobs: app.jobs,
     mailJob: SUBSCRIPTION_MAIL_JOB,
+    // A full refund ends the plan it paid for (one function with the withdrawal: endPlanNowIn).
+    endPlanNowIn: (trx, userId, periodEnd, reason) =>
+      app.subscription.endPlanNowIn(trx, userId, periodEnd, reason),
     brandForPartner: (partnerId) =>
       Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
       brandConfig(config.defaultBrand),

@@ -1,5 +1,6 @@
 import { formatEuro, periodLastDay, sellerDate, type BrandConfig, type UiLanguage } from '@pet/contract';
 import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templates.ts';
+import { formatReceivedAt } from './received-at.ts';
 
 /**
  * The subscription mails, per brand and language. Each is sent by the durable mail job
@@ -17,6 +18,8 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'downgrade-scheduled',
   'plan-ended',
   'plan-ended-unpaid',
+  'plan-ended-refunded',
+  'plan-withdrawn',
   'documents-warning',
   'refund-issued',
 ] as const;
@@ -69,6 +72,8 @@ export interface SubscriptionMailContext {
   document?: MailDocumentLink | null;
   /** renewal-action-required: the signed link that signs the owner in to pay on session. */
   actionUrl?: string | null;
+  /** ISO time a cancellation was received (termination mails). */
+  receivedAt?: string | null;
 }
 
 /** dd.MM.yyyy of the day an instant falls on (the seller's calendar, as on invoices and screens). */
@@ -107,6 +112,28 @@ function orderRows(order: MailOrder | null, productName: string, de: boolean, pa
   }
   if (!paid && order.failureMessage) rows.push([de ? 'Grund' : 'Reason', order.failureMessage]);
   return rows;
+}
+
+/** Why the plan ended, first in its mail. */
+function planEndedIntro(kind: SubscriptionMailKind, de: boolean): string {
+  switch (kind) {
+    case 'plan-ended-unpaid':
+      return de
+        ? 'die Verlängerung Ihres Tarifs konnte auch nach mehreren Versuchen nicht abgebucht werden. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+        : 'we could not charge the renewal of your plan, also after several attempts. Your account is on the free plan now.';
+    case 'plan-ended-refunded':
+      return de
+        ? 'Ihre Zahlung wurde vollständig erstattet und Ihr Tarif ist damit beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif; die Rechnungskorrektur finden Sie in Ihrem Konto.'
+        : 'your payment has been refunded in full, so your plan has ended. Your account is on the free plan now; you find the invoice correction in your account.';
+    case 'plan-withdrawn':
+      return de
+        ? 'wir haben Ihren Widerruf erhalten. Ihr Tarif ist beendet, der nicht genutzte Anteil wird Ihnen erstattet, und Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+        : 'we have received your withdrawal. Your plan has ended, the unused share is refunded to you, and your account is on the free plan now.';
+    default:
+      return de
+        ? 'Ihr Tarif ist beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
+        : 'your plan has ended. Your account is on the free plan now.';
+  }
 }
 
 export function renderSubscriptionMail(context: SubscriptionMailContext): RenderedMail {
@@ -247,6 +274,14 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
         intro: de
           ? `Ihr Tarif ${productName} endet am ${date}. Bis dahin können Sie alles wie gewohnt nutzen, und Sie können die Kündigung bis dahin jederzeit widerrufen.`
           : `your ${productName} plan ends on ${date}. Until then everything works as before, and you can revoke the cancellation at any time.`,
+        rows: context.receivedAt
+          ? [
+              [
+                de ? 'Kündigung eingegangen am' : 'Cancellation received on',
+                formatReceivedAt(context.receivedAt, language),
+              ],
+            ]
+          : [],
         action: {
           label: de ? 'Kündigung widerrufen' : 'Revoke cancellation',
           url: `${origin}/my-account/cancel-subscription`,
@@ -275,17 +310,12 @@ export function renderSubscriptionMail(context: SubscriptionMailContext): Render
       });
     case 'plan-ended':
     case 'plan-ended-unpaid':
+    case 'plan-ended-refunded':
+    case 'plan-withdrawn':
       return renderNoticeMail({
         ...base,
         subject: de ? 'Ihr Tarif ist beendet' : 'Your plan has ended',
-        intro:
-          context.kind === 'plan-ended-unpaid'
-            ? de
-              ? 'die Verlängerung Ihres Tarifs konnte auch nach mehreren Versuchen nicht abgebucht werden. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
-              : 'we could not charge the renewal of your plan, also after several attempts. Your account is on the free plan now.'
-            : de
-              ? 'Ihr Tarif ist beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif.'
-              : 'your plan has ended. Your account is on the free plan now.',
+        intro: planEndedIntro(context.kind, de),
         action: link.plans,
         outro: [
           de

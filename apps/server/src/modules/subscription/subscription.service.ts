@@ -97,6 +97,8 @@ interface MailPayload {
   userId?: string;
   /** Epoch seconds shown in the mail (end date, effective date, deletion date). */
   date?: number;
+  /** ISO time a cancellation was received (the termination mail names it, § 312k BGB). */
+  receivedAt?: string;
 }
 
 interface PeriodPayload {
@@ -405,6 +407,7 @@ export class SubscriptionService {
           discount_cents: q.discountCents,
           proration_cents: q.prorationCents,
           coupon_id: q.couponId,
+          start_consent_at: body.start_consent ? now.toISOString() : null,
           payment_intent_id: null,
           payment_type: null,
           payment_method_id: null,
@@ -941,6 +944,21 @@ export class SubscriptionService {
   }
 
   /**
+   * The one way a paid plan ends at once (a full refund, a withdrawal): the same state as at a
+   * period end (free plan, reactivation window, its mail and document jobs), from now. Only the
+   * plan the order paid for ends: `orderPeriodEnd` must be the current period's end. In the
+   * caller's transaction, so the plan ends with the credit note or not at all.
+   */
+  async endPlanNowIn(
+    trx: Transaction<Database>,
+    userId: string,
+    orderPeriodEnd: string | null,
+    mail: 'plan-ended-refunded' | 'plan-withdrawn',
+  ): Promise<boolean> {
+    return orderPeriodEnd !== null && (await this.endPlanIn(trx, userId, orderPeriodEnd, mail));
+  }
+
+  /**
    * The paid plan is over: the account is on the brand's free plan, keeps read access to
    * everything, and can buy again within the reactivation window with nothing lost. After the
    * window only the newest documents remain (warned a week before).
@@ -950,10 +968,10 @@ export class SubscriptionService {
     userId: string,
     periodEnd: string,
     mail: SubscriptionMailKind,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { kind, jobs } = this.deps;
     const subscription = await repo.lockSubscription(trx, kind, userId);
-    if (!subscription || subscription.current_period_end !== periodEnd) return;
+    if (!subscription || subscription.current_period_end !== periodEnd) return false;
     const free = await defaultProduct(trx, subscription.partner_id);
     if (!free) throw new Error(`brand ${subscription.partner_id} has no default plan`);
     // A termination ends with the paid period; an unpaid renewal when the grace period ran out.
@@ -991,6 +1009,7 @@ export class SubscriptionService {
       runAt: windowEnd,
       dedupeKey: `documents-cleanup:${userId}:${ended.endedAt}`,
     });
+    return true;
   }
 
   /** Is the plan still ended as of `endedAt` (no purchase since)? */
@@ -1039,7 +1058,15 @@ export class SubscriptionService {
     return end ? new Date(end) : null;
   }
 
-  async cancel(userId: string, brand: BrandConfig): Promise<{ current_phase: { end_date: number } }> {
+  /**
+   * Cancels at the end of the paid period. `options.mail` false: the caller confirms in its own
+   * mail (the public cancellation form, which confirms every declaration alike).
+   */
+  async cancel(
+    userId: string,
+    brand: BrandConfig,
+    options: { mail?: boolean } = {},
+  ): Promise<{ current_phase: { end_date: number } }> {
     const { subscription } = await this.paidSubscription(userId, brand);
     const end = this.endOf(subscription);
     if (!end) {
@@ -1057,12 +1084,14 @@ export class SubscriptionService {
         pending_price_id: null,
         updated_at: this.now.toISOString(),
       });
+      if (options.mail === false) return;
       await this.deps.jobs.schedule(
         SUBSCRIPTION_MAIL_JOB,
         {
           kind: 'termination-confirmed',
           userId,
           date: Math.floor(end.getTime() / 1000),
+          receivedAt: this.now.toISOString(),
         } satisfies MailPayload,
         { trx, dedupeKey: `subscription-mail:termination:${userId}:${this.now.toISOString()}` },
       );
@@ -1335,6 +1364,7 @@ export class SubscriptionService {
         mail.kind === 'renewal-action-required' && order?.period_start && this.deps.renewalPaymentLink
           ? this.deps.renewalPaymentLink(origin, order.user_id, order.id, order.period_start)
           : null,
+      receivedAt: mail.receivedAt ?? null,
     });
     await this.deps.mailer.send({
       to: recipient.email,

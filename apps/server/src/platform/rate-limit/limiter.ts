@@ -54,4 +54,7 @@ export const RATE_LIMITS = {
   clientLogPerIp: { window: 60, max: 20 },
   /** The public emergency download guesses a password (the activation code). */
   emergencyPublicPerIp: { window: 900, max: 10 },
+  /** The public cancellation form (§ 312k BGB) mails the address given: capped like a reset. */
+  contractCancelPerIp: { window: 900, max: 10 },
+  contractCancelPerEmail: { window: 900, max: 3 },
 } as const satisfies Record<string, RateLimitRule>;

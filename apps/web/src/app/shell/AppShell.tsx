@@ -22,6 +22,7 @@ import { Sidebar } from './Sidebar';
 import { ThemeModeButton } from './ThemeModeButton';
 import { TopBar } from './TopBar';
 import { useMobileEmbedding } from './use-mobile-embedding';
+import { LegalFooter } from './LegalFooter';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -130,6 +131,7 @@ export function AppShell() {
             <Outlet />
           )}
         </Container>
+        <LegalFooter landmark={false} />
       </Box>
     </Box>
   );

@@ -8,6 +8,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import { TOOLBAR_HEIGHT_PX } from '@pet/contract';
 import { SkipLink } from '@/components/SkipLink';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { LegalFooter } from './LegalFooter';
 import { ThemeModeButton } from './ThemeModeButton';
 import { TopBar } from './TopBar';
 
@@ -56,6 +57,7 @@ export function PublicLayout() {
           <Outlet />
         </Container>
       </Box>
+      <LegalFooter />
       {languageUsed ? (
         <Suspense fallback={null}>
           <LanguageDialog open={languageOpen} onClose={() => setLanguageOpen(false)} />

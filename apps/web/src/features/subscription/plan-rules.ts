@@ -62,6 +62,11 @@ export function priceIdOf(plan: Product, payType: PayType): string | null {
   return payType === 'monthly' ? plan.monthly_price_id : plan.yearly_price_id;
 }
 
+/** The months one period of the plan lasts (the server's pricing.planPrice says the same). */
+export function periodMonthsOf(plan: Pick<Product, 'duration'>, payType: PayType): number {
+  return plan.duration ?? (payType === 'monthly' ? 1 : 12);
+}
+
 /** The suffix of a price: per month, per year, or per two years for the tracker's 24-month plan. */
 export type PriceSuffix = 'perMonth' | 'perYear' | 'perTwoYears';
 

@@ -23,6 +23,7 @@ import {
   type CancelEntry,
 } from './cancel-rules';
 import { FreePlanNotice, ManageSkeleton } from './shared';
+import { WithdrawalCard } from './WithdrawalCard';
 
 const SUBTITLE_KEYS: Record<CancelEntry | 'free', string> = {
   free: 'subscription.cancel.subtitle.free',
@@ -64,6 +65,8 @@ export function CancelSubscriptionPage({ title }: { title: string }) {
           ) : undefined
         }
       />
+      {/* Always at this place in the tree: its outcome stays shown when the page turns free. */}
+      <WithdrawalCard userId={user.id} />
       {content}
     </>
   );

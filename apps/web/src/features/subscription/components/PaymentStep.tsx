@@ -39,6 +39,8 @@ import { hasIntervalChoice, priceIdOf } from '../plan-rules';
 import { successPath } from '../use-checkout-params';
 import { CouponField, type AppliedCoupon } from './CouponField';
 import { DeliveryFields } from './DeliveryFields';
+import { OrderObligationSummary } from './OrderObligationSummary';
+import { WithdrawalNotice } from './WithdrawalNotice';
 import { OrderSummary, PRICE_REFUSAL_KEYS } from './OrderSummary';
 import { KEYS_WITH_SUPPORT_LINK, SupportMessage } from './SupportMessage';
 
@@ -100,6 +102,7 @@ export function PaymentStep({
   const coupon = storedCoupon?.payType === payType ? storedCoupon : null;
   const [method, setMethod] = useState<PaymentMethodKind>('card');
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [startConsent, setStartConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<PayError | null>(null);
 
@@ -148,6 +151,7 @@ export function PaymentStep({
         pay_type: payType,
         ...values,
         ...(coupon ? { coupon_id: coupon.id } : {}),
+        ...(startConsent ? { start_consent: true } : {}),
       });
     } catch (error) {
       const key = errorKeyOf(error);
@@ -247,7 +251,8 @@ export function PaymentStep({
 
   return (
     <Grid container spacing={3} sx={{ alignItems: 'flex-start' }}>
-      <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 0, md: 1 } }}>
+      {/* Stretched to the form's height, so the sticky summary stays in view down to the order button. */}
+      <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 0, md: 1 }, alignSelf: { md: 'stretch' } }}>
         <Box sx={{ position: { md: 'sticky' }, top: { md: TOOLBAR_HEIGHT_PX + 24 } }}>{summary}</Box>
       </Grid>
 
@@ -282,6 +287,12 @@ export function PaymentStep({
 
             <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
               <Stack spacing={2}>
+                <WithdrawalNotice
+                  supportEmail={brand.supportEmail}
+                  consent={startConsent}
+                  onConsentChange={setStartConsent}
+                  disabled={busy}
+                />
                 <FormControlLabel
                   sx={{ alignItems: 'flex-start', m: 0 }}
                   control={
@@ -329,6 +340,11 @@ export function PaymentStep({
                   </Alert>
                 ) : null}
 
+                <OrderObligationSummary
+                  plan={plan}
+                  payType={payType}
+                  total={pricesReady && !priceRefused ? (prices.data?.total_price_discounted ?? null) : null}
+                />
                 <Button
                   type="submit"
                   variant="contained"
