@@ -74,11 +74,20 @@ const reminderMails = async (to: string) =>
   (await mailbox(t.app)).filter((mail) => mail.to === to && mail.kind === 'appointment-reminder');
 
 /** Runs the due jobs as if the clock stood at `at` (the app's own queue runs on the real clock). */
+/**
+ * Runs the jobs due at `at` and answers how many reminders ran. Only reminders count: other
+ * periodic jobs (the webhook reconciliation at every full hour) may fall due in the same span.
+ */
 async function runJobsAt(at: Date): Promise<number> {
   await t.app.jobs.runDue();
   const queue = new JobQueue({ db: t.app.db, kind: t.app.database.kind, log: t.app.log, now: () => at });
-  queue.register(APPOINTMENT_REMINDER_JOB, (payload, job) => t.app.appointments.sendReminder(payload, job));
-  return queue.runDue();
+  let reminders = 0;
+  queue.register(APPOINTMENT_REMINDER_JOB, (payload, job) => {
+    reminders += 1;
+    return t.app.appointments.sendReminder(payload, job);
+  });
+  await queue.runDue();
+  return reminders;
 }
 
 /** A reminder `minutes` ahead (at least one whole minute), as the browser at UTC offset `offset` sends it. */
