@@ -128,6 +128,8 @@ describe('shell', () => {
       '/dashboard/my-appointments',
       '/emergency-data',
       '/my-account/profile',
+      // The § 312k footer link ("Cancel contracts here") closes every page (issue 33.17).
+      '/contract-cancellation',
     ]);
   });
 

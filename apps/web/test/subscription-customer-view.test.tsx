@@ -227,7 +227,8 @@ describe('code, gift and trial plans on the cancel card (item 22)', () => {
     });
     renderApp('/my-account/cancel-subscription?process=confirm_Termination');
     const card = await screen.findByRole('region', { name: 'Basic' });
-    expect(card).toHaveTextContent('05.12.2026');
+    // The term's last day: the free plan begins on the day the plan ends (issue 33.8).
+    expect(card).toHaveTextContent('04.12.2026');
   });
 });
 

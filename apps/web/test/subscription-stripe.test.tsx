@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DECLINE_TEXTS } from '@pet/contract';
 import { installFakeApi, json, locationOf, makeConfig, makeUser, renderApp } from './helpers';
 import { enter } from './identity-helpers';
 import { FREE, prices, productList } from './subscription-fixtures';
@@ -129,7 +130,7 @@ describe('Stripe mode (Stripe.js mocked)', () => {
     });
   });
 
-  it('deletes the order on a Stripe error and shows its message', async () => {
+  it('deletes the order on a Stripe error and shows it in our words, never the provider message', async () => {
     stripe.confirmSepaDebitPayment.mockResolvedValue({
       error: {
         type: 'invalid_request_error',
@@ -144,7 +145,9 @@ describe('Stripe mode (Stripe.js mocked)', () => {
     await enter(user, screen.getByRole('textbox', { name: 'stripe iban' }), 'DE89370400440532013000');
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
     await user.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
-    expect(await screen.findByTestId('pay-error')).toHaveTextContent('Stripe says no.');
+    const payError = await screen.findByTestId('pay-error');
+    expect(payError).toHaveTextContent(DECLINE_TEXTS.authentication_failed.en);
+    expect(payError).not.toHaveTextContent('Stripe says no.');
     expect(stripe.confirmSepaDebitPayment).toHaveBeenCalledWith(
       'pi_9_secret_x',
       expect.objectContaining({ payment_method: expect.objectContaining({ sepa_debit: { type: 'iban' } }) }),
