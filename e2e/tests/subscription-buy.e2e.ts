@@ -386,7 +386,9 @@ describe('buying a plan', () => {
     const refusal = page.getByTestId('price-refusal');
     await refusal.getByText(enTranslation.Proration_Downgrade_Error_Text).waitFor();
     await refusal.getByRole('link', { name: SUB.summary.downgradeInstead }).waitFor();
-    await page.getByRole('checkbox').check();
+    await page
+      .getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ })
+      .check();
     expect(await page.getByRole('button', { name: SUB.payment.payNow }).isDisabled()).toBe(true);
     await screenshot(page, 'subscription-lower-yearly-refused');
     await page.getByRole('button', { name: SUB.summary.changePlan }).click();
@@ -413,7 +415,9 @@ describe('buying a plan', () => {
     await page.getByRole('button', { name: SUB.coupon.apply }).click();
     await page.getByText(SUB.coupon.applied.replace('{{code}}', 'FREE100')).waitFor();
     await page.getByTestId('price-refusal').getByText(enTranslation.Amount_Less_Error).waitFor();
-    await page.getByRole('checkbox').check();
+    await page
+      .getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ })
+      .check();
     expect(await page.getByRole('button', { name: SUB.payment.payNow }).isDisabled()).toBe(true);
     await screenshot(page, 'subscription-coupon-below-minimum');
     await page.getByRole('button', { name: SUB.coupon.remove }).click();
