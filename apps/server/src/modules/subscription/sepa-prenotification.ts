@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { userLanguageToUi, type BrandConfig, type OrderStatusResponse } from '@pet/contract';
+import { sellerDate, userLanguageToUi, type BrandConfig, type OrderStatusResponse } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
@@ -60,6 +60,8 @@ export interface SepaPrenotificationDeps {
 
 /** The first moment of a UTC day given as YYYY-MM-DD. */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+/** yyyyMMdd of the seller's calendar day of an instant, for comparing days. */
+const sortableSellerDay = (at: Date) => sellerDate(at).split('.').reverse().join('');
 
 /**
  * SEPA pre-notification and mandate references (issue 33 items 13 and 14; spec: "notice at least
@@ -268,11 +270,15 @@ export class SepaPrenotifications {
     ) {
       return; // the period moved on or the plan ends: nothing will be debited
     }
-    const earliest = this.now.getTime() + this.deps.days * DAY_MS;
+    // The notice period counts calendar days (spec: "at least 2 days before debit"): a notice that
+    // goes out on the N-th day before the announced day keeps the announced time, however late in
+    // that day its job ran; a later one moves the debit to the day the period allows.
+    const announced = new Date(notice.collect_at);
+    const earliest = new Date(this.now.getTime() + this.deps.days * DAY_MS);
     const collectAt =
-      notice.kind === 'renewal'
-        ? new Date(Math.max(new Date(notice.collect_at).getTime(), earliest))
-        : new Date(notice.collect_at);
+      notice.kind === 'renewal' && sortableSellerDay(earliest) > sortableSellerDay(announced)
+        ? earliest
+        : announced;
     const brand = this.deps.brandForPartner(notice.partner_id);
     const product = await productById(db, notice.product_id);
     const rendered = renderSepaNoticeMail({
