@@ -47,12 +47,16 @@ describe('access gate', () => {
     await context.close();
   });
 
-  it('sends an anonymous visitor by access class: pet data to / (then /signin), account pages with continueUrl', async () => {
+  it('sends an anonymous visitor by access class: profile to / (then /signin), pet data and account pages with continueUrl', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/dashboard/my-pets`);
+    // Only the pages the spec names (profile, settings) go to / first (issue 40.8).
+    await page.goto(`${server.url}/my-account/profile`);
     await page.waitForURL((url) => url.pathname === '/signin');
     expect(new URL(page.url()).search).toBe('');
+    await page.goto(`${server.url}/dashboard/my-pets`);
+    await page.waitForURL((url) => url.pathname === '/signin' && url.search !== '');
+    expect(new URL(page.url()).searchParams.get('continueUrl')).toBe('/dashboard/my-pets');
     await page.goto(`${server.url}/my-account/change-password`);
     await page.waitForURL((url) => url.pathname === '/signin' && url.search !== '');
     expect(new URL(page.url()).searchParams.get('continueUrl')).toBe('/my-account/change-password');
