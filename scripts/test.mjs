@@ -1,18 +1,38 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project. Unit and server tests (vitest: contract, server, web), then
-// the web build and the Playwright journeys in Debian's Chromium. Fails loudly when Chromium is missing.
+// the web build and the Playwright journeys in Debian's Chromium (installed first on a Debian machine
+// where we are root; elsewhere a missing Chromium fails loudly with the command to run).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
+const aptInstall = 'apt-get update && apt-get install -y chromium fonts-dejavu-core';
+
+/**
+ * A fresh machine of ours (Debian, as root or with passwordless sudo) gets Debian's Chromium the way
+ * `.ci/run` installs it, so `npm ci && npm test` is all a newcomer types. Anywhere else: stop at once
+ * and say what to run.
+ */
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const debian = fs.existsSync('/etc/debian_version') && !process.env.CHROMIUM_PATH;
+  const root = process.getuid?.() === 0;
+  const sudo = !root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+  if (debian && (root || sudo)) {
+    console.log(`\n=== installing Debian's Chromium for the browser journeys (${aptInstall}) ===`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const shell = root ? ['sh', ['-c', aptInstall]] : ['sudo', ['-n', 'sh', '-c', aptInstall]];
+    spawnSync(shell[0], shell[1], { stdio: 'inherit', env });
+    if (fs.existsSync(chromium)) return;
+  }
   console.error(
     `\nChromium is missing (looked for ${chromium}). The browser journeys need Debian's Chromium:\n\n` +
-      '    sudo apt-get update && sudo apt-get install -y chromium\n\n' +
+      `    sudo sh -c '${aptInstall}'\n\n` +
       '(or set CHROMIUM_PATH to a Chromium binary). Nothing was run.\n',
   );
   process.exit(1);
 }
+ensureChromium();
 
 function run(title, command, args, env = process.env) {
   console.log(`\n=== ${title} ===`);
@@ -24,7 +44,9 @@ function run(title, command, args, env = process.env) {
 }
 
 const db = process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite';
-const { TEST_DATABASE_URL: _pg, ...sqliteEnv } = process.env;
+// The server suites log errors (an unexpected 500 then shows its cause in CI's output).
+const serverEnv = { ...process.env, TEST_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error' };
+const { TEST_DATABASE_URL: _pg, ...sqliteEnv } = serverEnv;
 run(
   'contract and server tests (SQLite)',
   'npx',
@@ -36,7 +58,7 @@ run(
 run('web tests', 'npx', ['vitest', 'run', '--project', 'web']);
 if (process.env.TEST_DATABASE_URL) {
   // The same server suite again, each test app on a fresh PostgreSQL database.
-  run('server tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']);
+  run('server tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], serverEnv);
 }
 run('web build', 'npm', ['run', 'build', '--workspace', 'apps/web']);
 run('browser journeys (Chromium)', 'npm', ['test', '--workspace', 'e2e']);

@@ -234,11 +234,16 @@ describe(`document uploads and the document safe (${testDatabaseKind})`, () => {
       };
       pump();
     });
-    // Give the server a moment to notice the broken connection and clean up.
-    for (let i = 0; i < 50 && ((await storedFiles()).length > 0 || (await fileRows()).length > 0); i++) {
+    // Give the server a moment to notice the broken connection and clean up. (The bytes go to the
+    // pending prefix first: that is where a leftover would be.)
+    const pendingFiles = () => t.app.storage.list(`pending/pets/${t.pet.id}/`);
+    const leftovers = async () =>
+      [...(await storedFiles()), ...(await pendingFiles())].length + (await fileRows()).length;
+    for (let i = 0; i < 50 && (await leftovers()) > 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await storedFiles()).toEqual([]);
+    expect(await pendingFiles()).toEqual([]);
     expect(await fileRows()).toEqual([]);
   });
 

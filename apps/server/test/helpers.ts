@@ -59,6 +59,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Suites create dozens of users at once (limit races); the hashing queue's refusal has its own
     // test (identity-signin-flood.test.ts) with a small queue.
     PASSWORD_HASH_QUEUE: '1000',
+    // scripts/test.mjs sets it to `error`, so an unexpected 500 in CI shows its cause.
+    ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
     ...env,
   });
   const app = await buildApp(config);
