@@ -14,6 +14,9 @@ import { requestIdGenerator } from './http/request-ids.ts';
 import { requestLoggerFactory } from './http/request-logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { readCachePlugin } from './http/read-cache.ts';
+import { routeAccessPlugin } from './http/route-access.ts';
+import { requireUser } from './platform/identity/plugin.ts';
+import { productNotAttachedResponse, requireAttachedProduct } from './modules/plans/product-gate.ts';
 import { idempotentCreatePlugin } from './http/idempotent-create.ts';
 import { dataVersionOf } from './db/data-version.ts';
 import { registerCompression } from './http/compression.ts';
@@ -123,6 +126,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  // Before the routes: every route's guards come from its access level.
+  await app.register(routeAccessPlugin, {
+    signedIn: requireUser,
+    attachedProduct: requireAttachedProduct,
+    attachedProductAnswers: { 471: productNotAttachedResponse },
+  });
   // Before compression: the read cache keeps answers as serialized JSON.
   await app.register(readCachePlugin, {
     dataVersion: dataVersionOf(database),

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { IDENTITY_HEADER, apiErrorBodySchema } from '@pet/contract';
-import { requireUser } from '../platform/identity/plugin.ts';
+import { requiresSignIn } from './route-access.ts';
 
 /**
  * The OpenAPI document is generated from the zod schemas every route declares, served at
@@ -40,7 +40,8 @@ export async function registerOpenApi(app: FastifyInstance, info: { version: str
 /**
  * The answers a /v1 route gives because of how it is declared, documented here once instead of on
  * every route: 400 when it validates input (the error handler's validation answer), 401 and 438 when
- * it requires a signed-in user (requireUser). A route's own description of a status wins.
+ * its access level requires a signed-in user (http/route-access.ts) and its module does not list
+ * these itself. A route's own description of a status wins.
  */
 function documentDeclaredAnswers(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
@@ -52,8 +53,7 @@ function documentDeclaredAnswers(app: FastifyInstance) {
         "Invalid input: Bad_Request_Text or the invalid field's key (field names it, fields lists every one)",
       );
     }
-    const guards = [route.onRequest, route.preValidation, route.preHandler].flat();
-    if (guards.includes(requireUser)) {
+    if (requiresSignIn(route.config?.access) && route.config.signInAnswers !== 'module') {
       response[401] ??= apiErrorBodySchema.describe(
         'Not signed in (Not_Authorized), not verified (Email_Verify_Failed) or disabled (Account_Disabled)',
       );

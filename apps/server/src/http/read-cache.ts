@@ -7,6 +7,8 @@ import type {
   onSendHookHandler,
 } from 'fastify';
 import type { DataVersion } from '../db/data-version.ts';
+import { signInRefusal } from '../platform/identity/plugin.ts';
+import { requiresSignIn } from './route-access.ts';
 import { addRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
@@ -114,9 +116,8 @@ export interface ReadCacheOptions {
 /** The key of a request to a `readCache` route (its hooks are only on those routes). */
 function cacheKey(request: FastifyRequest): string | null {
   const user = request.user;
-  if (request.method !== 'GET') return null;
-  // Only users requireUser lets through (a cached answer skips the route's guards).
-  if (!user || user.banned || !user.emailVerified) return null;
+  // Only users the route's sign-in guard lets through (a cached answer skips the route's guards).
+  if (request.method !== 'GET' || !user || signInRefusal(request) !== null) return null;
   return `${user.id}\n${user.sessionId}\n${request.brand.id}\n${request.url}`;
 }
 
@@ -173,6 +174,9 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     // options (Fastify builds them anew on every read of request.routeOptions).
     app.addHook('onRoute', (route) => {
       if (!route.config?.readCache) return;
+      // The admission above is the sign-in guard's: a cached route must require a signed-in user.
+      if (!requiresSignIn(route.config.access))
+        throw new Error(`${route.url}: readCache needs a signed-in access level (http/route-access.ts)`);
       addRouteHook(route, 'onRequest', lookUp);
       // First, so that compression (a hook of every route) encodes what was kept.
       addRouteHook(route, 'onSend', store, 'first');

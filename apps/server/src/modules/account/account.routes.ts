@@ -6,7 +6,8 @@ import {
   messageResponseSchema,
   userIdQuerySchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { moduleAccess } from '../../http/route-helpers.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import type { AccountService } from './account.service.ts';
 
 const errors = {
@@ -14,15 +15,15 @@ const errors = {
   401: apiErrorBodySchema.describe('Not signed in'),
   404: apiErrorBodySchema.describe('The id is not the signed-in user'),
 };
+const access = moduleAccess(errors, 'user');
 
 /** Address and account deletion (account-area section 7). */
 export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
-  app.addHook('preValidation', requireUser);
-
   for (const method of ['PUT', 'POST'] as const) {
     app.route({
       method,
       url: '/v1/user/update',
+      config: access,
       schema: {
         tags: ['account'],
         summary: 'Save the delivery address of the signed-in user (id must be their own)',
@@ -41,6 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     app.route({
       method,
       url: '/v1/auth/deleteuseracc',
+      config: access,
       schema: {
         tags: ['account'],
         summary: 'Delete the signed-in account (user_id must be their own)',

@@ -12,9 +12,8 @@ import {
   appointmentTimeZoneOf,
   todayAtOffset,
 } from '@pet/contract';
-import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
+import { moduleAccess, moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
-import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { createOnce } from '../../http/idempotent-create.ts';
@@ -25,7 +24,7 @@ const errors = ownerScopedErrors(
     'Comments_Length_Error)',
   'No such pet or appointment of the signed-in user',
 );
-const route = moduleRoutes('appointments', errors);
+const route = moduleRoutes('appointments', errors, 'petData');
 
 /**
  * appointmentCreateBodySchemaAt(today) with today taken at each request, in the user's zone (the
@@ -48,12 +47,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
   app,
   { service },
 ) => {
-  guardPetDataRoutes(app);
-
   app.get(
     '/v1/appointment/myappointments',
     {
-      config: cachedRead,
+      config: { ...moduleAccess(errors, 'petData'), ...cachedRead },
       schema: {
         tags: ['appointments'],
         summary: "All of the signed-in user's appointments (every pet), by date and time ascending",

@@ -10,7 +10,7 @@ import {
   messageResponseSchema,
 } from '@pet/contract';
 import { notFound } from '../../platform/errors.ts';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import type { CalendarService } from './calendar.service.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';
 
@@ -33,7 +33,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }>
   app.get(
     '/v1/calendar/feed',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['calendar'],
         summary: 'Whether the signed-in user has a calendar subscription address',
@@ -47,7 +47,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }>
   app.post(
     '/v1/calendar/feed',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['calendar'],
         summary: 'Make a new private calendar subscription address (the previous one stops working)',
@@ -63,7 +63,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }>
   app.delete(
     '/v1/calendar/feed',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['calendar'],
         summary: 'Switch the calendar subscription address off',
@@ -79,7 +79,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }>
   app.get(
     '/v1/appointment/ics',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['calendar'],
         summary: 'One appointment as a calendar file (add to calendar)',

@@ -26,6 +26,7 @@ export const clientLogRoutes: FastifyPluginAsyncZod<ClientLogRoutesOptions> = as
   app.post(
     CLIENT_LOG_PATH,
     {
+      config: { access: 'public' },
       bodyLimit: CLIENT_LOG_MAX_BODY_BYTES,
       // Before the body is read: a flood of oversized or invalid reports counts too.
       onRequest: async (request) => {

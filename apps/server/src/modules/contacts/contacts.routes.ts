@@ -10,7 +10,6 @@ import {
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
-import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { ContactsService } from './contacts.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { createOnce } from '../../http/idempotent-create.ts';
@@ -21,6 +20,7 @@ const route = moduleRoutes(
     'Invalid field: the key names it (Name_Error, Phone_Error, Contact_type_Error, Email_Format_Error, Country_Error, Date_Format_Error)',
     'No such pet or contact of the signed-in user',
   ),
+  'petData',
 );
 
 const FIELDS =
@@ -33,8 +33,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
   app,
   { service },
 ) => {
-  guardPetDataRoutes(app);
-
   app.get(
     '/v1/contact/mycontacts',
     route(

@@ -7,7 +7,7 @@ import {
   dataExportDownloadQuerySchema,
   dataExportStateSchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import { sendStoredFile } from '../../platform/storage/index.ts';
 import type { DataExportService } from './data-export.service.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';
@@ -23,7 +23,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ service: DataExportServic
   app.get(
     DATA_EXPORT_PATH,
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The signed-in user's latest data export: status, progress 0-100, size and expiry",
@@ -36,7 +36,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ service: DataExportServic
   app.post(
     DATA_EXPORT_PATH,
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Start a full data export (a ZIP of every record, file, emergency file and invoice)',
@@ -57,7 +57,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ service: DataExportServic
   app.get(
     DATA_EXPORT_FILE_PATH,
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       compress: false,
       schema: {
         tags,
@@ -77,6 +77,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ service: DataExportServic
   app.get(
     DATA_EXPORT_DOWNLOAD_PATH,
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags,

@@ -12,9 +12,8 @@ import {
   uploadDocumentQuerySchema,
   uploadDocumentResponseSchema,
 } from '@pet/contract';
-import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
+import { moduleAccess, moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
-import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } from './documents.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
@@ -26,7 +25,8 @@ const errors = ownerScopedErrors(
   'Invalid field: the key names it',
   'No such pet or document of the signed-in user',
 );
-const route = moduleRoutes('documents', errors);
+const route = moduleRoutes('documents', errors, 'petData');
+const access = moduleAccess(errors, 'petData');
 const limitError = {
   500: apiErrorBodySchema.describe(
     "Basic_ or Premium_Document_Limit_Reached_Message: the plan's documents_limit is reached",
@@ -38,8 +38,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
   app,
   { service },
 ) => {
-  guardPetDataRoutes(app);
-
   // The one multipart route of this module, in a scope of its own (platform/uploads/multipart.ts).
   await app.register(async (uploads) => {
     await acceptMultipartUploads(uploads);
@@ -134,6 +132,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
     {
       // A streamed file download: its bytes and Content-Length as stored.
       compress: false,
+      config: access,
       schema: {
         tags: ['documents'],
         summary: 'Download one file of a document (the url of a doc_url entry)',
@@ -159,6 +158,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
     DOCUMENT_THUMBNAIL_PATH,
     {
       compress: false,
+      config: access,
       schema: {
         tags: ['documents'],
         summary: 'The thumbnail of one file of a document (our addition; not in the spec)',

@@ -7,8 +7,7 @@ import {
   emergencyPublicQuerySchema,
   emergencyQuerySchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { productNotAttachedResponse, requireAttachedProduct } from '../plans/product-gate.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';
@@ -42,9 +41,8 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
   app.get(
     '/v1/emergency',
     {
-      config: cachedRead,
       // The dog brand's emergency file needs an attached product too (471).
-      preValidation: [requireUser, requireAttachedProduct],
+      config: { access: 'petData', ...cachedRead },
       schema: {
         tags: ['emergency'],
         summary: "The emergency file of all the signed-in user's pets",
@@ -55,7 +53,6 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
         response: {
           200: EMERGENCY_PDF,
           401: apiErrorBodySchema.describe('Not signed in'),
-          471: productNotAttachedResponse,
           500: apiErrorBodySchema.describe(
             'Download_Not_Allowed_Text: the plan does not allow the download; No_Pet_Text: no pets',
           ),
@@ -70,6 +67,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
   app.get(
     '/v1/emergency/public',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['emergency'],
         summary: 'The emergency file of the owner of an emergency password (no sign-in)',

@@ -11,9 +11,8 @@ import {
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import { pageLanguage } from '../emergency/public-page.routes.ts';
-import { gatePetData } from '../plans/product-gate.ts';
 import type { ExportFile, ExportsService } from './exports.service.ts';
 import {
   HANDOVER_PAGE_PREFIX,
@@ -37,11 +36,10 @@ const sendPdf = (reply: FastifyReply, file: ExportFile) =>
 
 /** The owner's exports of a pet (beyond the spec, issue 17). */
 export const exportsRoutes: FastifyPluginAsyncZod<{ service: ExportsService }> = async (app, { service }) => {
-  app.addHook('preValidation', requireUser);
-  gatePetData(app);
   const route = moduleRoutes(
     'exports',
     ownerScopedErrors('Bad input: a pet id, document ids or a mode that is not valid', NO_PET),
+    'petData',
   );
 
   app.get(

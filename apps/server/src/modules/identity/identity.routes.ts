@@ -14,7 +14,7 @@ import {
   verifyCodeBodySchema,
 } from '@pet/contract';
 import { TooManyRequestsError } from '../../platform/rate-limit.ts';
-import { requestHeaders, requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { requestHeaders, signedInUser } from '../../platform/identity/plugin.ts';
 import type { IdentityService, RequestContext } from './identity.service.ts';
 import { MESSAGES } from './identity.service.ts';
 import {
@@ -54,6 +54,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/signup',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Register: account, brand, default plan and the activation code in one transaction',
@@ -91,8 +92,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.get(
     '/v1/auth/myinfo',
     {
-      config: cachedRead,
-      preHandler: requireUser,
+      config: { access: 'user', accessAfterValidation: true, ...cachedRead },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user: profile, settings, plan, code state, trackers, address and pets',
@@ -106,7 +106,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/verifyemail',
     {
-      preHandler: requireUser,
+      config: { access: 'user', accessAfterValidation: true },
       schema: {
         tags: ['auth'],
         summary: 'After sign-in: confirm the e-mail is verified and complete the account',
@@ -125,6 +125,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/verification/sendemail',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Re-send the verification mail',
@@ -148,6 +149,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/password/reset',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Send the password reset mail',
@@ -166,7 +168,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/modify',
     {
-      preHandler: requireUser,
+      config: { access: 'user', accessAfterValidation: true },
       schema: {
         tags: ['auth'],
         summary: 'Change name, language or stay_loggedin',
@@ -193,6 +195,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/checkcode',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Code check of registration and activation (no sign-in needed)',
@@ -219,7 +222,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/verifycode',
     {
-      preHandler: requireUser,
+      config: { access: 'user', accessAfterValidation: true },
       schema: {
         tags: ['auth'],
         summary: 'Activate a product with an activation code (signed in)',
@@ -266,7 +269,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/customtoken',
     {
-      preHandler: requireUser,
+      config: { access: 'user', accessAfterValidation: true },
       schema: {
         tags: ['auth'],
         summary: 'Mint a one-time sign-in token for the web (custom-token sign-in)',
@@ -286,7 +289,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/mobiletoken',
     {
-      preHandler: requireUser,
+      config: { access: 'user', accessAfterValidation: true },
       schema: {
         tags: ['auth'],
         summary: 'Issue the mobile embedding token (tokenI / tokenA query)',
@@ -303,7 +306,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/v1/auth/mobiletoken/check',
     {
-      preHandler: requireUser,
+      config: { access: 'user', accessAfterValidation: true },
       schema: {
         tags: ['auth'],
         summary: 'Is this the stored mobile token? (the web signs out when not)',

@@ -13,7 +13,7 @@ import {
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import { pageLanguage } from '../emergency/public-page.routes.ts';
 import {
   FINDER_FORM_ERRORS,
@@ -34,10 +34,10 @@ const NO_PET = 'No such pet of the signed-in user (or, for the sheet, no tag swi
 
 /** The owner's calls for the lost-pet tag of a pet (beyond the spec, issue 17). */
 export const lostPetRoutes: FastifyPluginAsyncZod<{ service: LostPetService }> = async (app, { service }) => {
-  app.addHook('preValidation', requireUser);
   const route = moduleRoutes(
     'lost-pet tag',
     ownerScopedErrors('Bad input: a pet id or tag fields that are not valid', NO_PET),
+    'user',
   );
 
   app.get(

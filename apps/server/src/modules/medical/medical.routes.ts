@@ -10,7 +10,6 @@ import {
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
-import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { MedicalService } from './medical.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { createOnce } from '../../http/idempotent-create.ts';
@@ -19,12 +18,10 @@ const errors = ownerScopedErrors(
   'Invalid field: the key names it (Name_Error, Comments_Length_Error, Date_Format_Error, ...)',
   'No such pet or record of the signed-in user',
 );
-const route = moduleRoutes('medical', errors);
+const route = moduleRoutes('medical', errors, 'petData');
 
 /** The medical calls of pet-data section 7. Every call is scoped to the signed-in owner. */
 export const medicalRoutes: FastifyPluginAsyncZod<{ service: MedicalService }> = async (app, { service }) => {
-  guardPetDataRoutes(app);
-
   app.get(
     '/v1/medical/mypetmedicals',
     route(

@@ -10,7 +10,6 @@ import {
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
-import { guardPetDataRoutes } from '../plans/product-gate.ts';
 import type { PetsService } from './pets.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { createOnce } from '../../http/idempotent-create.ts';
@@ -19,12 +18,10 @@ const errors = ownerScopedErrors(
   'Invalid field: the key names it (Pet_Name_Error, Select_Pet_Text, ...)',
   'No such pet of the signed-in user',
 );
-const route = moduleRoutes('pets', errors);
+const route = moduleRoutes('pets', errors, 'petData');
 
 /** The pet calls of pet-data section 7. Every call is scoped to the signed-in owner. */
 export const petsRoutes: FastifyPluginAsyncZod<{ service: PetsService }> = async (app, { service }) => {
-  guardPetDataRoutes(app);
-
   app.get(
     '/v1/pet',
     route(

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { apiErrorBodySchema, Status } from '@pet/contract';
 import { fromDbBool } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 
 /**
  * Account-area sections 2 and 4 (issue 14.1): a brand whose product visibility is
@@ -29,35 +29,8 @@ export async function requireAttachedProduct(request: FastifyRequest): Promise<v
   }
 }
 
-/** The 471 answer as the OpenAPI document shows it on every gated route. */
+/** The 471 answer as the OpenAPI document shows it on every gated route (access level `petData`). */
 export const productNotAttachedResponse = apiErrorBodySchema.describe(
   'Product_Not_Attached_Text: the brand requires an attached product first (dog brand) and the user has ' +
     'none yet; redeem an activation code with POST /v1/auth/verifycode',
 );
-
-/**
- * Gates every route of a pet-data plugin (call it right after its requireUser hook, so a signed-out
- * call still answers 401 first) and documents the 471 answer on each of them. `applies` narrows
- * the gate to some requests of a shared route (a pet photo, not the avatar).
- */
-export function gatePetData(app: FastifyInstance, applies?: (request: FastifyRequest) => boolean): void {
-  app.addHook('onRoute', (route) => {
-    route.schema = {
-      ...route.schema,
-      response: { ...(route.schema?.response as object | undefined), 471: productNotAttachedResponse },
-    };
-  });
-  app.addHook('preValidation', async (request) => {
-    if (!applies || applies(request)) await requireAttachedProduct(request);
-  });
-}
-
-/**
- * The guards of a signed-in owner's pet-data plugin, in their order: requireUser (a signed-out call
- * answers 401 first), then the product gate (the dog brand's pet data answers 471 until a product
- * is attached).
- */
-export function guardPetDataRoutes(app: FastifyInstance): void {
-  app.addHook('preValidation', requireUser);
-  gatePetData(app);
-}

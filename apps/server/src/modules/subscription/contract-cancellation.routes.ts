@@ -16,6 +16,7 @@ export const contractCancellationRoutes: FastifyPluginAsyncZod<{
   app.post(
     CONTRACT_CANCELLATION_API_PATH,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscription'],
         summary: 'Cancel a contract without signing in (§ 312k BGB)',

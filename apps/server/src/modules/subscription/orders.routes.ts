@@ -9,7 +9,7 @@ import {
   orderListResponseSchema,
   orderPdfQuerySchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import { loadOrCreateUrlSecret } from '../../platform/storage/index.ts';
 import { InvoicesService } from './invoices.service.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';
@@ -73,7 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> =
   app.get(
     '/v1/order/myorders',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: "The caller's bills: paid orders with their invoices, newest first",
@@ -94,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> =
   app.get(
     '/v1/order/orderpdfweb',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary:
@@ -131,6 +131,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> =
   app.get(
     INVOICE_DOWNLOAD_PATH,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscription'],
         summary: 'An invoice or invoice correction by the signed link in its mail (no sign-in)',

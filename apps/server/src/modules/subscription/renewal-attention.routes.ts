@@ -7,7 +7,7 @@ import {
   renewalPaymentQuerySchema,
   renewalPaymentResponseSchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import { RENEWAL_LINK_PATH, RENEWAL_PAYMENT_PAGE, type RenewalAttention } from './renewal-attention.ts';
 
 const errors = (...statuses: number[]) =>
@@ -54,7 +54,7 @@ export const renewalAttentionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/subscription/renewal/payment',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'A failed renewal of the caller: whether it can still be paid on session',
@@ -69,7 +69,7 @@ export const renewalAttentionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/renewal/payment',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Pay a failed renewal on session with the saved method (3-D Secure when the bank asks)',

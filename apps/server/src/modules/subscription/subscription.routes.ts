@@ -23,7 +23,7 @@ import {
   subscriptionChangeResponseSchema,
   updatePaymentResponseSchema,
 } from '@pet/contract';
-import { requestHeaders, requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { requestHeaders, signedInUser } from '../../platform/identity/plugin.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
@@ -45,6 +45,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/subscription/product/list',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscription'],
         summary: "The brand's plans (of the request's host) and the plan of an open order",
@@ -61,7 +62,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/prices',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Price of a plan for the caller: plan, tracker, coupon discount, proration credit, total',
@@ -81,7 +82,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/coupon/isvalid',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Check a coupon code (uppercased) for a plan and interval',
@@ -99,7 +100,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/change/request',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Place an order and create its payment intent; answers the client secret',
@@ -117,7 +118,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/v1/order/delete',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: "Delete the caller's unpaid order (after a card failure) and cancel its payment intent",
@@ -135,7 +136,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/order/status',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'State of one of the caller’s orders (placed, processing, paid, failed)',
@@ -152,7 +153,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/change/apply',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Activate a product with an activation code from the subscription page',
@@ -184,7 +185,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/subscription/cancelat',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'What is pending at period end: cancel (termination), downgrade, active or none (free)',
@@ -197,7 +198,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/cancel',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Terminate the plan at the end of the paid period (revocable until then)',
@@ -211,7 +212,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/cancel/revoke',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Revoke a pending termination',
@@ -224,7 +225,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/downgrade',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Schedule a downgrade to a lower plan at the end of the paid period',
@@ -242,7 +243,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/cancel/downgrade',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Cancel a pending downgrade',
@@ -255,7 +256,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/update_payment',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'Start a hosted checkout (setup mode) to change the payment method of renewals',
@@ -269,7 +270,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/payment_update_session',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'The payment-update session call (path not shown in the spec) with the return URLs',
@@ -285,7 +286,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/user/payment_method',
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: 'The saved payment method renewals are charged to (type, last 4, card brand and expiry)',

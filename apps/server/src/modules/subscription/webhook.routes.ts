@@ -28,6 +28,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/subscription/webhook',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscription'],
         summary: "The payment provider's signed events (Stripe's webhook scheme)",

@@ -6,7 +6,7 @@ import {
   withdrawalResponseSchema,
   withdrawalStatusSchema,
 } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import type { WithdrawalService } from './withdrawal.ts';
 
 /** The account area's withdrawal (Widerruf, issue 33.16); the public form is contract-cancellation. */
@@ -17,7 +17,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<{ service: WithdrawalServic
   app.get(
     WITHDRAWAL_API_PATH,
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary: `Whether the plan can be withdrawn from (${WITHDRAWAL_DAYS} days from its purchase)`,
@@ -29,7 +29,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<{ service: WithdrawalServic
   app.post(
     WITHDRAWAL_API_PATH,
     {
-      preValidation: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['subscription'],
         summary:

@@ -37,6 +37,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
   app.get(
     '/v1/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Brand and deployment configuration for the web app (brand from the host name)',

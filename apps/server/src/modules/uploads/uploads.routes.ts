@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, uploadImageQuerySchema, uploadImageResponseSchema } from '@pet/contract';
-import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { gatePetData } from '../plans/product-gate.ts';
+import { signedInUser } from '../../platform/identity/plugin.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
 import { firstFileOf, type SingleFileUpload } from '../../platform/uploads/single-file.ts';
@@ -18,13 +17,17 @@ export interface UploadRoutesOptions {
  */
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
   await acceptMultipartUploads(app);
-  app.addHook('preValidation', requireUser);
-  // A pet photo is pet data: the dog brand needs an attached product first (471); the avatar is not.
-  gatePetData(app, (request) => (request.query as { file_for?: unknown }).file_for === 'pet');
 
   app.post(
     '/v1/upload/image',
     {
+      config: {
+        // A pet photo is pet data: the dog brand needs an attached product first (471); the avatar is not.
+        access: 'petData',
+        petDataWhen: (request) => (request.query as { file_for?: unknown }).file_for === 'pet',
+        // Its own 401 below is the whole of its sign-in answers in the document.
+        signInAnswers: 'module',
+      },
       schema: {
         tags: ['uploads'],
         summary: 'Upload the avatar (file_for=user) or a pet photo (file_for=pet&pet_id=)',

@@ -241,24 +241,43 @@ async function bridge(identity: Identity, request: FastifyRequest, reply: Fastif
   return reply.send(payload.length > 0 ? payload : null);
 }
 
+/** Why a request may not use a signed-in route, or null when it may (see requireUser). */
+export type SignInRefusal = 'noSession' | 'banned' | 'unverified' | 'otherBrand';
+
 /**
- * preHandler of every signed-in /v1 route: a session of a verified, not banned user of this
- * request's brand. Answers 401 Session_Expired_Text (no session), 401 Account_Disabled with the
- * admin message (banned), 401 Email_Verify_Failed (unverified), 438 (another brand's account).
+ * The one definition of who may use a signed-in route: a session of a verified, not banned user
+ * of this request's brand. requireUser answers the refusal; the read cache admits only requests
+ * refused nothing (a cached answer skips the route's guards).
  */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+export function signInRefusal(request: FastifyRequest): SignInRefusal | null {
   const user = request.user;
-  if (!user) throw unauthorized();
-  if (user.banned) throw new AppError(Status.Unauthorized, 'Account_Disabled', BANNED_MESSAGE);
-  if (!user.emailVerified)
-    throw new AppError(Status.Unauthorized, 'Email_Verify_Failed', 'E-mail address not verified');
-  if (user.partnerId && user.partnerId !== request.brand.partnerId) {
-    throw withStatus(
+  if (!user) return 'noSession';
+  if (user.banned) return 'banned';
+  if (!user.emailVerified) return 'unverified';
+  if (user.partnerId && user.partnerId !== request.brand.partnerId) return 'otherBrand';
+  return null;
+}
+
+const refusalAnswers: Record<SignInRefusal, () => AppError> = {
+  noSession: () => unauthorized(),
+  banned: () => new AppError(Status.Unauthorized, 'Account_Disabled', BANNED_MESSAGE),
+  unverified: () => new AppError(Status.Unauthorized, 'Email_Verify_Failed', 'E-mail address not verified'),
+  otherBrand: () =>
+    withStatus(
       Status.UserNotOnThisPlatform,
       'User_Does_Not_Exist_On_This_Platform',
       'User does not exist on this platform',
-    );
-  }
+    ),
+};
+
+/**
+ * The guard of every signed-in /v1 route (access level `user` or `petData`, http/route-access.ts).
+ * Answers 401 Session_Expired_Text (no session), 401 Account_Disabled with the admin message
+ * (banned), 401 Email_Verify_Failed (unverified), 438 (another brand's account).
+ */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const refusal = signInRefusal(request);
+  if (refusal) throw refusalAnswers[refusal]();
 }
 
 /** The signed-in user of a route guarded by requireUser. */
