@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { readCachePlugin } from './http/read-cache.ts';
 import { routeAccessPlugin } from './http/route-access.ts';
 import { requireUser } from './platform/identity/plugin.ts';
+import { requireLocalClient } from './platform/mail/outbox.routes.ts';
 import { productNotAttachedResponse, requireAttachedProduct } from './modules/plans/product-gate.ts';
 import { idempotentCreatePlugin } from './http/idempotent-create.ts';
 import { dataVersionOf } from './db/data-version.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     signedIn: requireUser,
     attachedProduct: requireAttachedProduct,
     attachedProductAnswers: { 471: productNotAttachedResponse },
+    localClient: requireLocalClient,
   });
   // Before compression: the read cache keeps answers as serialized JSON.
   await app.register(readCachePlugin, {

@@ -145,8 +145,8 @@ function answerFromCache(
  * Serves opted-in signed-in reads (route config `readCache`) from the ReadCache. Register it
  * before compression: its onSend keeps the serialized JSON, which compression then encodes. The
  * lookup is a hook of those routes alone: the last onRequest hook, after the session was resolved
- * and before the route's own guards (preValidation), which ran for the cached answer under the
- * same data.
+ * and before the guards of the route's access level (http/route-access.ts), which ran for the
+ * cached answer under the same data.
  */
 export const readCachePlugin = fp<ReadCacheOptions>(
   async (app, { dataVersion, now, ttlMs }) => {

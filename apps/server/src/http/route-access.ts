@@ -1,15 +1,23 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest, FastifySchema, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyRequest,
+  FastifySchema,
+  onRequestAsyncHookHandler,
+  preValidationAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { addRouteHook } from './route-hooks.ts';
 
 /**
- * Who may call a route, declared on every route (`config.access`, set by the route helper) and
- * turned into the route's guards in one place, routeAccessPlugin:
+ * Who may call a route, declared on every documented /v1 route (`config.access`, set by
+ * moduleRoutes or written out) and turned into the route's guards in one place, routeAccessPlugin:
  * - `public`: anyone (sign-in pages, webhooks, public pages, the config);
  * - `user`: a signed-in, verified, not banned user of the request's brand (401, 438);
- * - `petData`: such a user, and on the dog brand one with an attached product (471).
+ * - `petData`: such a user, and on the dog brand one with an attached product (471);
+ * - `local`: a client on this machine only (the dev tools, never registered in production), 403
+ *   to any other before the request is read.
  */
-export type Access = 'public' | 'user' | 'petData';
+export type Access = 'public' | 'user' | 'petData' | 'local';
 
 /** Whether a route of this access level is answered only to a signed-in user (requireUser passed). */
 export function requiresSignIn(access: Access | undefined): access is 'user' | 'petData' {
@@ -18,11 +26,11 @@ export function requiresSignIn(access: Access | undefined): access is 'user' | '
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call this route (http/route-access.ts). Every /v1 route declares it. */
+    /** Who may call this route (http/route-access.ts). Every documented /v1 route declares it. */
     access?: Access;
     /**
-     * The signed-in check runs after input validation (preHandler), so malformed input answers 400
-     * before a missing session answers 401: the identity routes' order, which their clients know.
+     * The guards run after input validation (preHandler), so malformed input answers 400 before a
+     * missing session answers 401: the order the identity routes have always answered in.
      */
     accessAfterValidation?: true;
     /**
@@ -30,6 +38,8 @@ declare module 'fastify' {
      * 401), so the OpenAPI document adds none (set by moduleRoutes; these modules do not list 438).
      */
     signInAnswers?: 'module';
+    /** A `local` route's tool as its 403 names it ("The dev clock"). */
+    localTool?: string;
     /** A pet-data route's product gate applies only to some of its requests (a pet photo, not the avatar). */
     petDataWhen?: (request: FastifyRequest) => boolean;
   }
@@ -43,11 +53,13 @@ export interface AccessGuards {
   attachedProduct: preValidationAsyncHookHandler;
   /** The product gate's answer (471) as every pet-data route documents it. */
   attachedProductAnswers: Record<number, unknown>;
+  /** The guard of a `local` route: 403 to a client not on this machine (`tool` names the route's tool). */
+  localClient: (tool: string) => onRequestAsyncHookHandler;
 }
 
 /**
  * Gives every route the guards of its access level, as route hooks run before the route's own
- * (preValidation, or preHandler with `accessAfterValidation`). Register before the routes. A
+ * (preValidation, or preHandler with `accessAfterValidation`; onRequest for `local`). Register before the routes. A
  * documented /v1 route without an access level is refused at start-up: none is open by omission.
  */
 export const routeAccessPlugin = fp<AccessGuards>(
@@ -58,6 +70,10 @@ export const routeAccessPlugin = fp<AccessGuards>(
         const documented = !(route.schema as { hide?: boolean } | undefined)?.hide;
         if (documented && route.url.startsWith('/v1/'))
           throw new Error(`${String(route.method)} ${route.url} declares no access level`);
+        return;
+      }
+      if (access === 'local') {
+        addRouteHook(route, 'onRequest', guards.localClient(route.config?.localTool ?? 'This tool'), 'first');
         return;
       }
       if (!requiresSignIn(access)) return;

@@ -1,8 +1,15 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { forbidden, notFound } from '../errors.ts';
 import { listOutbox, outboxAttachment } from './outbox.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The guard of the `local` routes (http/route-access.ts): `tool` answers local clients only. */
+export function requireLocalClient(tool: string): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (!isLoopbackRequest(request)) throw forbidden('Forbidden_Text', `${tool} answers local clients only`);
+  };
+}
 
 /**
  * Only a client on this machine may read the outbox: the socket peer must be loopback and the
@@ -18,17 +25,14 @@ export function isLoopbackRequest(request: FastifyRequest): boolean {
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const local = { access: 'local', localTool: 'The dev mailbox' } as const;
+
 /**
  * GET /dev/mailbox (HTML list) and /dev/mailbox.json (newest first: to, subject, text, html,
  * links, attachments' name, type and size), and /dev/mailbox/attachment?id= (one file). Registered only outside production, and only answered to loopback clients.
  */
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (!isLoopbackRequest(request))
-      throw forbidden('Forbidden_Text', 'The dev mailbox answers local clients only');
-  });
-
-  app.get('/dev/mailbox.json', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mailbox.json', { config: local, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return listOutbox(app.db);
   });
@@ -36,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
   /** One attachment of an outbox mail (its id from mailbox.json), as the recipient would save it. */
   app.get<{ Querystring: { id?: string } }>(
     '/dev/mailbox/attachment',
-    { schema: { hide: true } },
+    { config: local, schema: { hide: true } },
     async (request, reply) => {
       const file = request.query.id ? await outboxAttachment(app.db, request.query.id) : undefined;
       if (!file) throw notFound('No such attachment');
@@ -48,7 +52,7 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mailbox', { config: local, schema: { hide: true } }, async (_request, reply) => {
     const mails = await listOutbox(app.db);
     const items = mails
       .map(
