@@ -1,7 +1,7 @@
-import { invalidRequest, resourceMissing } from './errors.ts';
-import type { SandboxEvent } from './objects.ts';
-import { flag, integer, text, type FormParams } from './params.ts';
-import type { SandboxStore } from './store.ts';
+import { invalidRequest, resourceMissing } from '../errors.ts';
+import type { SandboxEvent } from '../objects/types.ts';
+import { flag, integer, text, type FormParams } from '../params.ts';
+import type { SandboxStore } from '../store/store.ts';
 
 /** Stripe's list object (GET /v1/events answers one). */
 export interface StripeList<T> {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { SANDBOX_PATH, type SandboxEngine } from './engine.ts';
-import { SandboxApiError } from './errors.ts';
+import type { SandboxEngine } from '../engine/engine.ts';
+import { SandboxApiError } from '../errors.ts';
 import { escapeHtml, formatAmount, pageCsp, renderPage } from './html.ts';
-import type { SandboxCheckoutSession } from './objects.ts';
-import { text, type FormParams } from './params.ts';
+import type { SandboxCheckoutSession } from '../objects/types.ts';
+import { text, type FormParams } from '../params.ts';
+import { SANDBOX_PATH } from '../paths.ts';
 
 /**
  * The pages a browser is sent to, standing for Stripe's: the 3-D Secure challenge of a payment
@@ -34,7 +35,7 @@ export const sandboxPagesRoutes: FastifyPluginAsync<{ engine: SandboxEngine }> =
     '/authenticate/:id',
     { schema: { hide: true } },
     async (request, reply) => {
-      const intent = await engine.retrievePaymentIntent(request.params.id);
+      const intent = await engine.paymentIntents.retrieve(request.params.id);
       const clientSecret = request.query.client_secret;
       if (clientSecret !== intent.client_secret)
         throw new SandboxApiError(404, { type: 'invalid_request_error', message: '' });
@@ -47,7 +48,7 @@ export const sandboxPagesRoutes: FastifyPluginAsync<{ engine: SandboxEngine }> =
           [],
         );
       }
-      const method = await engine.retrievePaymentMethod(intent.payment_method);
+      const method = await engine.paymentMethods.retrieve(intent.payment_method);
       const action = `${SANDBOX_PATH}/authenticate/${encodeURIComponent(intent.id)}`;
       const hidden = `<input type="hidden" name="client_secret" value="${escapeHtml(intent.client_secret)}">`;
       const body = `
@@ -71,7 +72,7 @@ ${intent.description ? `<p>${escapeHtml(intent.description)}</p>` : ''}
     { schema: { hide: true } },
     async (request, reply) => {
       const outcome = text(request.body, 'outcome') === 'complete' ? 'complete' : 'fail';
-      const result = await engine.authenticate(
+      const result = await engine.paymentIntents.authenticate(
         request.params.id,
         text(request.body, 'client_secret'),
         outcome,
@@ -93,7 +94,7 @@ ${intent.description ? `<p>${escapeHtml(intent.description)}</p>` : ''}
 
   /** The customer's name and e-mail, to start the form with. */
   const customerDefaults = async (session: SandboxCheckoutSession): Promise<CheckoutValues> => {
-    const customer = session.customer ? await engine.retrieveCustomer(session.customer) : null;
+    const customer = session.customer ? await engine.customers.retrieve(session.customer) : null;
     return { name: customer?.name ?? '', email: customer?.email ?? '' };
   };
 
@@ -101,7 +102,7 @@ ${intent.description ? `<p>${escapeHtml(intent.description)}</p>` : ''}
     '/checkout/:id',
     { schema: { hide: true } },
     async (request, reply) => {
-      const session = await engine.retrieveCheckoutSession(request.params.id);
+      const session = await engine.checkout.retrieveSession(request.params.id);
       return sendCheckoutPage(reply, session, await customerDefaults(session));
     },
   );
@@ -119,7 +120,7 @@ ${intent.description ? `<p>${escapeHtml(intent.description)}</p>` : ''}
         name: text(request.body, 'name'),
         email: text(request.body, 'email'),
       };
-      const result = await engine.completeCheckout(request.params.id, form);
+      const result = await engine.checkout.complete(request.params.id, form);
       if (result.outcome === 'redirect') return reply.code(303).header('location', result.url).send();
       // Everything stays as typed, except the CVC, which is never shown again.
       const typed = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined));

@@ -1,20 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import qs from 'qs';
-import type { Clock } from '../../clock.ts';
-import type { RequestInfo, SandboxEngine } from './engine.ts';
-import { SandboxApiError, unauthorized } from './errors.ts';
+import type { RequestInfo, SandboxEngine } from '../engine/engine.ts';
+import { SandboxApiError, unauthorized } from '../errors.ts';
 import { listEvents, retrieveEvent } from './event-list.ts';
-import { randomToken, type SandboxKeys } from './ids.ts';
-import type { SandboxObject } from './objects.ts';
-import { list, text, type FormParams } from './params.ts';
-import type { SandboxStore } from './store.ts';
+import { randomToken, type SandboxKeys } from '../ids.ts';
+import type { SandboxObject } from '../objects/types.ts';
+import type { SandboxClock } from '../jobs.ts';
+import { list, text, type FormParams } from '../params.ts';
+import type { SandboxStore } from '../store/store.ts';
 
 export interface SandboxApiOptions {
   engine: SandboxEngine;
   store: SandboxStore;
   keys: SandboxKeys;
-  clock: Clock;
+  clock: SandboxClock;
   /** The raw form body of a request (for the Idempotency-Key's parameter check). */
   rawBody: (request: FastifyRequest) => string;
 }
@@ -23,6 +23,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Sandbox: the route authenticates itself (the browser's confirm with a client_secret). */
     sandboxClientSecretAuth?: boolean;
+  }
+  interface FastifySchema {
+    /**
+     * @fastify/swagger's flag (declared as it declares it): the host documents its own API, and the
+     * sandbox's routes, hidden, are no part of it.
+     */
+    hide?: boolean;
   }
 }
 
@@ -170,26 +177,26 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
   // ---- customers ----
   api.post<{ Body: FormParams }>('/customers', hidden, (request, reply) =>
     idempotent(request, reply, () =>
-      answer(request, engine.createCustomer(request.body ?? {}, requestInfo(request))),
+      answer(request, engine.customers.create(request.body ?? {}, requestInfo(request))),
     ),
   );
   api.get<IdParams>('/customers/:id', hidden, (request) =>
-    answer(request, engine.retrieveCustomer(request.params.id)),
+    answer(request, engine.customers.retrieve(request.params.id)),
   );
   api.post<IdParams>('/customers/:id', hidden, (request, reply) =>
     idempotent(request, reply, () =>
-      answer(request, engine.updateCustomer(request.params.id, request.body ?? {}, requestInfo(request))),
+      answer(request, engine.customers.update(request.params.id, request.body ?? {}, requestInfo(request))),
     ),
   );
 
   // ---- payment intents ----
   api.post<{ Body: FormParams }>('/payment_intents', hidden, (request, reply) =>
     idempotent(request, reply, () =>
-      answer(request, engine.createPaymentIntent(request.body ?? {}, requestInfo(request))),
+      answer(request, engine.paymentIntents.create(request.body ?? {}, requestInfo(request))),
     ),
   );
   api.get<IdParams>('/payment_intents/:id', hidden, (request) =>
-    answer(request, engine.retrievePaymentIntent(request.params.id)),
+    answer(request, engine.paymentIntents.retrieve(request.params.id)),
   );
   // Stripe.js's call: the client_secret authenticates it; a publishable key may come along.
   api.post<IdParams>(
@@ -205,7 +212,7 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
       return idempotent(request, reply, () =>
         answer(
           request,
-          engine.confirmPaymentIntent(request.params.id, body, requestInfo(request), !bySecretKey),
+          engine.paymentIntents.confirm(request.params.id, body, requestInfo(request), !bySecretKey),
         ),
       );
     },
@@ -214,7 +221,7 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
     idempotent(request, reply, () =>
       answer(
         request,
-        engine.cancelPaymentIntent(request.params.id, request.body ?? {}, requestInfo(request)),
+        engine.paymentIntents.cancel(request.params.id, request.body ?? {}, requestInfo(request)),
       ),
     ),
   );
@@ -222,27 +229,27 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
   // ---- refunds ----
   api.post<{ Body: FormParams }>('/refunds', hidden, (request, reply) =>
     idempotent(request, reply, () =>
-      answer(request, engine.createRefund(request.body ?? {}, requestInfo(request))),
+      answer(request, engine.refunds.create(request.body ?? {}, requestInfo(request))),
     ),
   );
   api.get<IdParams>('/refunds/:id', hidden, (request) =>
-    answer(request, engine.retrieveRefund(request.params.id)),
+    answer(request, engine.refunds.retrieve(request.params.id)),
   );
 
   // ---- payment methods, setup intents, checkout ----
   api.get<IdParams>('/payment_methods/:id', hidden, (request) =>
-    answer(request, engine.retrievePaymentMethod(request.params.id)),
+    answer(request, engine.paymentMethods.retrieve(request.params.id)),
   );
   api.get<IdParams>('/setup_intents/:id', hidden, (request) =>
-    answer(request, engine.retrieveSetupIntent(request.params.id)),
+    answer(request, engine.checkout.retrieveSetupIntent(request.params.id)),
   );
   api.post<{ Body: FormParams }>('/checkout/sessions', hidden, (request, reply) =>
     idempotent(request, reply, () =>
-      answer(request, engine.createCheckoutSession(request.body ?? {}, requestInfo(request))),
+      answer(request, engine.checkout.createSession(request.body ?? {}, requestInfo(request))),
     ),
   );
   api.get<IdParams>('/checkout/sessions/:id', hidden, (request) =>
-    answer(request, engine.retrieveCheckoutSession(request.params.id)),
+    answer(request, engine.checkout.retrieveSession(request.params.id)),
   );
 
   // ---- events (what a reconciliation fetches when deliveries failed) ----
@@ -251,13 +258,13 @@ export const sandboxApiRoutes: FastifyPluginAsync<SandboxApiOptions> = async (ap
   );
   api.get<IdParams>('/events/:id', hidden, (request) => retrieveEvent(store, request.params.id));
   api.get<IdParams>('/mandates/:id', hidden, (request) =>
-    answer(request, engine.retrieveMandate(request.params.id)),
+    answer(request, engine.paymentMethods.retrieveMandate(request.params.id)),
   );
 
   // ---- sandbox test helper (not Stripe's): a saved method that starts failing ----
   api.post<IdParams>('/test_helpers/payment_methods/:id/decline_future_charges', hidden, (request, reply) =>
     idempotent(request, reply, () =>
-      answer(request, engine.declineFutureCharges(request.params.id, requestInfo(request))),
+      answer(request, engine.paymentMethods.declineFutureCharges(request.params.id, requestInfo(request))),
     ),
   );
 };

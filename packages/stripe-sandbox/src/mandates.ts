@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Timestamp } from './objects.ts';
+import type { Timestamp } from './objects/types.ts';
 
 /**
  * Stripe's mandate object (GET /v1/mandates/{id}, reference/stripe-fixtures3.json): the SEPA

@@ -1,5 +1,5 @@
 import { invalidRequest } from './errors.ts';
-import type { Metadata, StripeAddress } from './objects.ts';
+import type { Metadata, StripeAddress } from './objects/types.ts';
 
 /**
  * Reading Stripe's form parameters after qs parsed the bracket notation

@@ -1,4 +1,8 @@
-import type { DbBool, IsoTimestamp } from '../schema.ts';
+import type { Kysely, Transaction } from 'kysely';
+
+/** The host's conventions (text timestamps, 0/1 booleans), the same on SQLite and PostgreSQL. */
+type IsoTimestamp = string;
+type DbBool = 0 | 1;
 
 export type SandboxObjectKind =
   | 'customer'
@@ -13,7 +17,7 @@ export type SandboxObjectKind =
   | 'charge';
 
 /** One Stripe object of the sandbox, kept in Stripe's own JSON shape. */
-export interface PaymentsSandboxObjectTable {
+export interface SandboxObjectTable {
   /** Stripe's id (cus_..., pi_..., pm_..., seti_..., cs_test_...). */
   id: string;
   object: SandboxObjectKind;
@@ -31,7 +35,7 @@ export interface PaymentsSandboxObjectTable {
 }
 
 /** A request's answer stored under its Idempotency-Key: the same key answers the same again. */
-export interface PaymentsSandboxIdempotencyTable {
+export interface SandboxIdempotencyTable {
   key: string;
   /** Method, path and a hash of the body: the same key with other parameters is refused. */
   request_fingerprint: string;
@@ -42,7 +46,7 @@ export interface PaymentsSandboxIdempotencyTable {
 }
 
 /** An event the sandbox emitted; a durable job delivers it to our webhook. */
-export interface PaymentsSandboxEventTable {
+export interface SandboxEventTable {
   /** evt_... */
   id: string;
   /** Emission order (events of one change share their time). */
@@ -58,8 +62,19 @@ export interface PaymentsSandboxEventTable {
   created_at: IsoTimestamp;
 }
 
-export interface PaymentsSandboxTables {
-  payments_sandbox_object: PaymentsSandboxObjectTable;
-  payments_sandbox_idempotency: PaymentsSandboxIdempotencyTable;
-  payments_sandbox_event: PaymentsSandboxEventTable;
-}
+/**
+ * The sandbox's own tables (store/migrations), in the host's database but not in its schema: the
+ * host never reads them, and its own migrations know nothing of them. A type, not an interface, so
+ * that a host's tests can read them with `db.withTables<StripeSandboxTables>()`.
+ */
+export type StripeSandboxTables = {
+  stripe_sandbox_object: SandboxObjectTable;
+  stripe_sandbox_idempotency: SandboxIdempotencyTable;
+  stripe_sandbox_event: SandboxEventTable;
+};
+
+/** The host's connection seen with the sandbox's tables (its transactions are the host's too). */
+export type SandboxDb = Kysely<StripeSandboxTables>;
+export type SandboxTransaction = Transaction<StripeSandboxTables>;
+/** The two databases the host runs on; row locks exist only on PostgreSQL. */
+export type SandboxDialect = 'sqlite' | 'postgres';

@@ -1,32 +1,44 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 import Stripe from 'stripe';
-import { sandboxApiRoutes } from './api.routes.ts';
-import { DELIVER_EVENT_JOB, SandboxEngine, SANDBOX_PATH, SETTLE_SEPA_JOB } from './engine.ts';
+import { SandboxEngine } from './engine/engine.ts';
+import { sandboxApiRoutes } from './http/api.routes.ts';
+import { sandboxPagesRoutes } from './http/pages.routes.ts';
 import type { SandboxKeys } from './ids.ts';
-import { sandboxPagesRoutes } from './pages.routes.ts';
-import { SandboxStore } from './store.ts';
+import {
+  DELIVER_EVENT_JOB,
+  deliverEventPayload,
+  SETTLE_SEPA_JOB,
+  settleSepaPayload,
+  type SandboxClock,
+  type SandboxJobQueue,
+} from './jobs.ts';
+import { SANDBOX_PATH } from './paths.ts';
+import { migrateSandbox } from './store/migrate.ts';
+import { SandboxStore } from './store/store.ts';
+import type { SandboxDb, SandboxDialect } from './store/tables.ts';
 
-export { DELIVER_EVENT_JOB, SANDBOX_PATH, SETTLE_SEPA_JOB, SandboxEngine } from './engine.ts';
-export { sandboxKeys, type SandboxKeys } from './ids.ts';
-export { InjectHttpClient } from './inject-http-client.ts';
-export { TEST_CARDS, FAILING_TEST_IBANS } from './instruments.ts';
-
-export interface SandboxOptions {
+export interface StripeSandboxOptions {
+  /** The host's database: the sandbox creates its own tables there on mount (store/migrations). */
+  db: SandboxDb;
+  dialect: SandboxDialect;
+  jobs: SandboxJobQueue;
+  clock: SandboxClock;
+  /** The host's job loop runs: the sandbox then runs the jobs it scheduled at once, not at the next poll. */
+  jobLoopRuns: boolean;
+  /** Where browsers reach the host (the 3-D Secure and checkout pages' URLs). */
+  publicUrl: string;
+  /** Seconds until a SEPA debit settles (succeeds or fails). */
+  sepaSettleSeconds: number;
   keys: SandboxKeys;
   /** Events are signed with it, as Stripe signs them with the endpoint's secret. */
   webhookSecret: string;
-  /** Our webhook route, where events are delivered (through app.inject). */
+  /** The host's webhook route, where events are delivered (through app.inject). */
   webhookPath: string;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
 
-/**
- * The in-process Stripe-compatible sandbox (DESIGN.md section 7): its API under
- * /sandbox/stripe/v1, its pages (3-D Secure, hosted checkout), the settlement of SEPA debits and
- * the delivery of its events to our webhook, both as durable jobs. Never registered in production.
- */
 export interface EventDelivery {
   eventId: string;
   type: string;
@@ -34,7 +46,7 @@ export interface EventDelivery {
   delivered: boolean;
 }
 
-export interface Sandbox {
+export interface StripeSandbox {
   engine: SandboxEngine;
   /** Delivers a stored event to the webhook once more (null: no such event). */
   deliverEvent: (eventId: string) => Promise<EventDelivery | null>;
@@ -46,31 +58,41 @@ export interface Sandbox {
   pauseDelivery: (paused: boolean) => void;
 }
 
-export async function registerSandbox(app: FastifyInstance, options: SandboxOptions): Promise<Sandbox> {
-  if (app.config.env === 'production') throw new Error('the payments sandbox never runs in production');
-  const store = new SandboxStore(app.db, app.database.kind);
+/**
+ * Mounts the Stripe-compatible sandbox on the host app: its tables (own migrations), its API under
+ * /sandbox/stripe/v1, its pages (3-D Secure, hosted checkout), the settlement of SEPA debits and
+ * the delivery of its events to the host's webhook, both as durable jobs of the host's queue.
+ * A test double and a demo: the host mounts it only without real Stripe keys, never in production.
+ */
+export async function mountStripeSandbox(
+  app: FastifyInstance,
+  options: StripeSandboxOptions,
+): Promise<StripeSandbox> {
+  await migrateSandbox(options.db);
+  const store = new SandboxStore(options.db, options.dialect);
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
   });
   const engine = new SandboxEngine({
     store,
-    jobs: app.jobs,
-    clock: app.clock,
-    log: app.log,
-    publicUrl: app.config.publicUrl,
-    sepaSettleSeconds: app.config.payments.sepaSettleSeconds,
+    jobs: options.jobs,
+    clock: options.clock,
+    publicUrl: options.publicUrl,
+    sepaSettleSeconds: options.sepaSettleSeconds,
     // The browser should see an event's effect at once, not at the next poll.
     onJobsScheduled: () => {
-      if (!app.config.jobs.enabled || closing) return;
+      if (!options.jobLoopRuns || closing) return;
       setImmediate(() => {
-        app.jobs.runDue().catch((err) => app.log.error({ err }, 'payments sandbox: running due jobs failed'));
+        options.jobs
+          .runDue()
+          .catch((err) => app.log.error({ err }, 'payments sandbox: running due jobs failed'));
       });
     },
   });
 
-  app.jobs.register(SETTLE_SEPA_JOB, async (payload) => {
-    await engine.settleSepaDebit((payload as { paymentIntentId: string }).paymentIntentId);
+  options.jobs.register(SETTLE_SEPA_JOB, async (payload) => {
+    await engine.paymentIntents.settleSepaDebit(settleSepaPayload.parse(payload).paymentIntentId);
   });
   /**
    * One delivery of an event to our webhook, signed as Stripe signs it, recorded on the event.
@@ -101,9 +123,9 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
   };
 
   let deliveryPaused = false;
-  app.jobs.register(DELIVER_EVENT_JOB, async (payload) => {
+  options.jobs.register(DELIVER_EVENT_JOB, async (payload) => {
     if (deliveryPaused) return;
-    const eventId = (payload as { eventId: string }).eventId;
+    const { eventId } = deliverEventPayload.parse(payload);
     const event = await store.findEvent(eventId);
     if (!event || event.delivered) return;
     const delivery = await deliverEvent(eventId);
@@ -130,7 +152,7 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
         engine,
         store,
         keys: options.keys,
-        clock: app.clock,
+        clock: options.clock,
         rawBody: (request) => rawBodies.get(request) ?? '',
       });
       await sandbox.register(sandboxPagesRoutes, { engine });

@@ -1,7 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
-import type { DatabaseKind } from '../../../db/database.ts';
-import type { SandboxObjectKind } from '../../../db/tables/payments-sandbox.ts';
+import { sql } from 'kysely';
 import type {
   SandboxCheckoutSession,
   SandboxCustomer,
@@ -12,10 +9,11 @@ import type {
   SandboxCharge,
   SandboxRefund,
   SandboxSetupIntent,
-} from './objects.ts';
-import type { SandboxMandate } from './mandates.ts';
+} from '../objects/types.ts';
+import type { SandboxMandate } from '../mandates.ts';
+import type { SandboxDb, SandboxDialect, SandboxObjectKind, SandboxTransaction } from './tables.ts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
+export type Db = SandboxDb | SandboxTransaction;
 
 interface ObjectsByKind {
   customer: SandboxCustomer;
@@ -30,7 +28,7 @@ interface ObjectsByKind {
 
 export interface StoredObject<T, S> {
   data: T;
-  /** The sandbox's own state beside the object (see PaymentsSandboxObjectTable.sandbox_state). */
+  /** The sandbox's own state beside the object (see SandboxObjectTable.sandbox_state). */
   state: S | null;
 }
 
@@ -43,11 +41,11 @@ export type IdempotencyBegin =
 const customerOf = (object: SandboxObject): string | null =>
   typeof object.customer === 'string' ? object.customer : null;
 
-/** The sandbox's tables (db/tables/payments-sandbox.ts): objects, idempotent answers, events. */
+/** The sandbox's tables (tables.ts): objects, idempotent answers, events. */
 export class SandboxStore {
   constructor(
-    readonly db: Kysely<Database>,
-    private readonly kind: DatabaseKind,
+    readonly db: SandboxDb,
+    private readonly dialect: SandboxDialect,
   ) {}
 
   /** One object of a kind; `forUpdate` locks its row for the transaction (PostgreSQL; SQLite has one writer). */
@@ -58,11 +56,11 @@ export class SandboxStore {
     options: { forUpdate?: boolean } = {},
   ): Promise<StoredObject<ObjectsByKind[K], S> | null> {
     let query = db
-      .selectFrom('payments_sandbox_object')
+      .selectFrom('stripe_sandbox_object')
       .select(['data', 'sandbox_state'])
       .where('id', '=', id)
       .where('object', '=', kind);
-    if (options.forUpdate && this.kind === 'postgres') query = query.forUpdate();
+    if (options.forUpdate && this.dialect === 'postgres') query = query.forUpdate();
     const row = await query.executeTakeFirst();
     if (!row) return null;
     return {
@@ -74,7 +72,7 @@ export class SandboxStore {
   async insert(db: Db, object: SandboxObject, now: Date, state?: unknown): Promise<void> {
     const at = now.toISOString();
     await db
-      .insertInto('payments_sandbox_object')
+      .insertInto('stripe_sandbox_object')
       .values({
         id: object.id,
         object: object.object,
@@ -90,7 +88,7 @@ export class SandboxStore {
   /** Saves the object (and the sandbox state when given). */
   async save(db: Db, object: SandboxObject, now: Date, state?: unknown): Promise<void> {
     await db
-      .updateTable('payments_sandbox_object')
+      .updateTable('stripe_sandbox_object')
       .set({
         customer_id: customerOf(object),
         data: JSON.stringify(object),
@@ -103,10 +101,10 @@ export class SandboxStore {
 
   async insertEvent(db: Db, event: SandboxEvent, payload: string, now: Date): Promise<void> {
     await db
-      .insertInto('payments_sandbox_event')
+      .insertInto('stripe_sandbox_event')
       .values({
         id: event.id,
-        sequence: sql<number>`(select coalesce(max(sequence), 0) + 1 from payments_sandbox_event)`,
+        sequence: sql<number>`(select coalesce(max(sequence), 0) + 1 from stripe_sandbox_event)`,
         type: event.type,
         object_id: event.data.object.id,
         payload,
@@ -119,7 +117,7 @@ export class SandboxStore {
   }
 
   async findEvent(id: string) {
-    return this.db.selectFrom('payments_sandbox_event').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('stripe_sandbox_event').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /**
@@ -133,7 +131,7 @@ export class SandboxStore {
     after?: { sequence: number; id: string };
     limit: number;
   }) {
-    let query = this.db.selectFrom('payments_sandbox_event').selectAll();
+    let query = this.db.selectFrom('stripe_sandbox_event').selectAll();
     if (filter.delivered !== undefined) query = query.where('delivered', '=', filter.delivered ? 1 : 0);
     if (filter.type) query = query.where('type', '=', filter.type);
     const after = filter.after;
@@ -150,7 +148,7 @@ export class SandboxStore {
 
   async recordDelivery(id: string, statusCode: number, delivered: boolean): Promise<void> {
     await this.db
-      .updateTable('payments_sandbox_event')
+      .updateTable('stripe_sandbox_event')
       .set((eb) => ({
         delivery_attempts: eb('delivery_attempts', '+', 1),
         last_delivery_status: statusCode,
@@ -167,7 +165,7 @@ export class SandboxStore {
    */
   async beginIdempotent(key: string, fingerprint: string, now: Date): Promise<IdempotencyBegin> {
     const inserted = await this.db
-      .insertInto('payments_sandbox_idempotency')
+      .insertInto('stripe_sandbox_idempotency')
       .values({
         key,
         request_fingerprint: fingerprint,
@@ -179,7 +177,7 @@ export class SandboxStore {
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { outcome: 'new' };
     const existing = await this.db
-      .selectFrom('payments_sandbox_idempotency')
+      .selectFrom('stripe_sandbox_idempotency')
       .selectAll()
       .where('key', '=', key)
       .executeTakeFirst();
@@ -192,7 +190,7 @@ export class SandboxStore {
 
   async finishIdempotent(key: string, statusCode: number, body: unknown): Promise<void> {
     await this.db
-      .updateTable('payments_sandbox_idempotency')
+      .updateTable('stripe_sandbox_idempotency')
       .set({ status_code: statusCode, response: JSON.stringify(body) })
       .where('key', '=', key)
       .execute();
@@ -200,6 +198,6 @@ export class SandboxStore {
 
   /** The request did not run (invalid parameters, a crash): the key may be used again. */
   async releaseIdempotent(key: string): Promise<void> {
-    await this.db.deleteFrom('payments_sandbox_idempotency').where('key', '=', key).execute();
+    await this.db.deleteFrom('stripe_sandbox_idempotency').where('key', '=', key).execute();
   }
 }
