@@ -8,9 +8,7 @@ import { PaymentIntents } from './payment-intents.ts';
 import { PaymentMethods } from './payment-methods.ts';
 import { Refunds } from './refunds.ts';
 
-export type { RequestInfo, SandboxEngineOptions } from './changes.ts';
-export type { CheckoutForm, CheckoutOutcome } from './checkout.ts';
-export type { AuthenticationOutcome } from './payment-intents.ts';
+export type { RequestInfo } from './changes.ts';
 
 /**
  * The sandbox's Stripe, one part per resource: customers, payment intents (browser and off-session

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 
-/** The host's conventions (text timestamps, 0/1 booleans), the same on SQLite and PostgreSQL. */
+/** The portal's storage conventions (ISO-8601 text timestamps, 0/1 booleans), alike on SQLite and PostgreSQL. */
 type IsoTimestamp = string;
 type DbBool = 0 | 1;
 
