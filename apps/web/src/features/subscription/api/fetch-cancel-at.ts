@@ -1,5 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
 import { cancelAtResponseSchema } from '@pet/contract';
 import { api } from '@/lib/api-client';
 import { subscriptionKeys } from './keys';
@@ -18,11 +17,4 @@ export function useCancelAt(userId: string, enabled: boolean) {
     enabled,
     retry: false,
   });
-}
-
-/** POST /v1/subscription/cancel/downgrade: cancels a pending downgrade. */
-export const cancelDowngrade = () => api.post('/v1/subscription/cancel/downgrade', {}, z.unknown());
-
-export function useCancelDowngrade() {
-  return useMutation({ mutationKey: ['subscription', 'cancel', 'downgrade'], mutationFn: cancelDowngrade });
 }

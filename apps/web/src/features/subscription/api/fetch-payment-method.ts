@@ -1,9 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  paymentMethodResponseSchema,
-  updatePaymentResponseSchema,
-  type PaymentMethodResponse,
-} from '@pet/contract';
+import { useQuery } from '@tanstack/react-query';
+import { paymentMethodResponseSchema, type PaymentMethodResponse } from '@pet/contract';
 import { api } from '@/lib/api-client';
 import { subscriptionKeys } from './keys';
 
@@ -31,20 +27,5 @@ export function usePaymentMethod(
       ? (query) => (poll.while_(query.state.data, query.state.dataUpdateCount) ? poll.intervalMs : false)
       : false,
     staleTime: 0,
-  });
-}
-
-/**
- * POST /v1/subscription/update_payment: a hosted checkout session (setup mode) whose URL the
- * browser is sent to; it returns to /my-account/payment-update/successful?session_id= or /failed.
- * 400 No_Payment_Method_Text when nothing was bought yet.
- */
-export const startPaymentUpdate = () =>
-  api.post('/v1/subscription/update_payment', {}, updatePaymentResponseSchema);
-
-export function useStartPaymentUpdate() {
-  return useMutation({
-    mutationKey: ['subscription', 'update_payment'],
-    mutationFn: startPaymentUpdate,
   });
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { renewalPayResponseSchema, renewalPaymentResponseSchema, type RenewalPayBody } from '@pet/contract';
+import { useQuery } from '@tanstack/react-query';
+import { renewalPaymentResponseSchema } from '@pet/contract';
 import { api } from '@/lib/api-client';
 import { subscriptionKeys } from './keys';
 
@@ -14,14 +14,5 @@ export function useRenewalPayment(orderId: string | null) {
       }),
     enabled: orderId !== null,
     staleTime: 0,
-  });
-}
-
-/** POST /v1/subscription/renewal/payment: pay on session (the bank's page when it asks). */
-export function usePayRenewal() {
-  return useMutation({
-    mutationKey: ['subscription', 'renewal', 'pay'],
-    mutationFn: (body: RenewalPayBody) =>
-      api.post('/v1/subscription/renewal/payment', body, renewalPayResponseSchema),
   });
 }

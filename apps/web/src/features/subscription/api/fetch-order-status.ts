@@ -1,16 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
 import { orderStatusResponseSchema, type OrderStatusResponse } from '@pet/contract';
 import { api } from '@/lib/api-client';
 import { subscriptionKeys } from './keys';
-
-/** DELETE /v1/order/delete?id=: the order of a payment the card provider refused. */
-export const deleteOrder = (orderId: string) =>
-  api.delete('/v1/order/delete', z.unknown(), { query: { id: orderId } });
-
-export function useDeleteOrder() {
-  return useMutation({ mutationKey: ['subscription', 'order', 'delete'], mutationFn: deleteOrder });
-}
 
 /** GET /v1/order/status?id=: placed, processing (SEPA under way), paid or failed. */
 export const fetchOrderStatus = (orderId: string, signal?: AbortSignal) =>
