@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { brandForPartner, originForBrand } from '../../platform/brand.ts';
+import type { Brands } from '../../platform/brand.ts';
 import { dataExportRoutes } from './data-export.routes.ts';
 import { BUILD_EXPORT_JOB, DataExportService, EXPIRE_EXPORT_JOB } from './data-export.service.ts';
 
@@ -10,8 +10,7 @@ declare module 'fastify' {
 }
 
 /** Register after identity (mailer, rate limiter), emergency and subscription (invoices). */
-export async function registerDataExport(app: FastifyInstance): Promise<void> {
-  const { config } = app;
+export async function registerDataExport(app: FastifyInstance, brands: Brands): Promise<void> {
   const service = new DataExportService({
     db: app.db,
     storage: app.storage,
@@ -19,8 +18,8 @@ export async function registerDataExport(app: FastifyInstance): Promise<void> {
     mailer: app.mailer,
     limiter: app.rateLimiter,
     log: app.log,
-    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
-    originForBrand: (brand) => originForBrand(config, brand),
+    brandForPartner: brands.forPartner,
+    originForBrand: brands.originFor,
     emergencyFiles: (userId, brand, language) => app.emergency.filePerPet(userId, brand, language),
     bills: async (userId) =>
       ((await app.invoices.myOrders(userId)) ?? []).map((order) => ({
@@ -34,10 +33,10 @@ export async function registerDataExport(app: FastifyInstance): Promise<void> {
   });
   app.decorate('dataExport', service);
   app.jobs.register(BUILD_EXPORT_JOB, async (payload, job) => {
-    await service.build((payload as { exportId: string }).exportId, job);
+    await service.build(payload.exportId, job);
   });
   app.jobs.register(EXPIRE_EXPORT_JOB, async (payload) => {
-    await service.expire((payload as { exportId: string }).exportId);
+    await service.expire(payload.exportId);
   });
   await app.register(dataExportRoutes, { service });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { brandConfig } from '@pet/contract';
-import { brandForPartner, originForBrand } from '../../platform/brand.ts';
+import type { Brands } from '../../platform/brand.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
 import {
   DOCUMENTS_CLEANUP_JOB,
@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** Register after identity (mailer, code activation, myinfo), documents and the payment platform. */
-export async function registerSubscription(app: FastifyInstance): Promise<void> {
+export async function registerSubscription(app: FastifyInstance, brands: Brands): Promise<void> {
   const { config } = app;
   const sepa = new SepaPrenotifications({
     db: app.db,
@@ -48,8 +48,8 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     mailer: app.mailer,
     log: app.log,
     provider: app.payments.provider,
-    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
-    originForBrand: (brand) => originForBrand(config, brand),
+    brandForPartner: brands.forPartner,
+    originForBrand: brands.originFor,
     days: config.payments.sepaPrenotificationDays,
   });
   // Signs the renewal payment links (renewal-attention.ts) with the server's identity secret.
@@ -62,8 +62,8 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     mailer: app.mailer,
     log: app.log,
     provider: app.payments.provider,
-    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
-    originForBrand: (brand) => originForBrand(config, brand),
+    brandForPartner: brands.forPartner,
+    originForBrand: brands.originFor,
     keepNewestDocuments: (userId, keep) => app.documents.keepNewest(userId, keep),
     sepa,
     // app.invoices is registered below (registerOrders); the mail job runs after start.
@@ -77,7 +77,7 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
     clock: app.clock,
     provider: app.payments.provider,
     schedule: RENEWAL_SCHEDULE,
-    originForBrand: (brand) => originForBrand(config, brand),
+    originForBrand: brands.originFor,
     applyPaymentIntent: (intent) => service.applyPaymentIntent(intent),
   });
   app.decorate('subscription', service);
@@ -95,7 +95,7 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   app.identityService.setDowngradingProvider((userId) => service.downgrading(userId));
   // Only the tracker brand sells trackers: other brands' myinfo asks nothing more.
   app.identityService.setTrackerBoughtProvider(async (userId, partnerId) =>
-    brandForPartner(partnerId, config.defaultBrand).tracker.enabled ? ownsTracker(app.db, userId) : false,
+    brands.forPartner(partnerId).tracker.enabled ? ownsTracker(app.db, userId) : false,
   );
   app.identityService.setRenewalStateProvider((userId) => attention.stateOf(userId));
   await app.register(subscriptionRoutes, { identity: app.identityService, service });
@@ -105,14 +105,18 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   await app.register(webhookRoutes, { provider: app.payments.provider, service, faults });
   registerWebhookReconcile(app, service);
   await (await import('./orders.routes.ts')).registerOrders(app);
-  await registerContractCancellation(app, service);
+  await registerContractCancellation(app, service, brands);
 }
 
 /**
  * The public "Verträge hier kündigen" form (§ 312k BGB) on top of the service's cancel, and the
  * withdrawal (account area and the same public form) on top of the operator refund's credit note.
  */
-async function registerContractCancellation(app: FastifyInstance, subscription: SubscriptionService) {
+async function registerContractCancellation(
+  app: FastifyInstance,
+  subscription: SubscriptionService,
+  brands: Brands,
+) {
   const withdrawal = new WithdrawalService({ db: app.db, clock: app.clock, invoices: app.invoices });
   await app.register(withdrawalRoutes, { service: withdrawal });
   const service = new ContractCancellationService({
@@ -125,7 +129,7 @@ async function registerContractCancellation(app: FastifyInstance, subscription: 
     subscription,
     withdraw: (userId) => withdrawal.withdraw(userId),
     brandOf: (id) => brandConfig(id),
-    originForBrand: (brand) => originForBrand(app.config, brand),
+    originForBrand: brands.originFor,
   });
   app.jobs.register(CONTRACT_CANCELLATION_JOB, (payload) => service.handle(payload));
   await app.register(contractCancellationRoutes, { service });
