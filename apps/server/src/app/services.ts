@@ -23,6 +23,7 @@ import { ContactsService } from '../modules/contacts/contacts.service.ts';
 import { DocumentsService } from '../modules/documents/documents.service.ts';
 import { EmergencyService } from '../modules/emergency/emergency.service.ts';
 import { ExportsService } from '../modules/exports/exports.service.ts';
+import { AccountDirectory } from '../modules/identity/account-directory.ts';
 import { IdentityService } from '../modules/identity/identity.service.ts';
 import { LostPetService } from '../modules/lost-pet/lost-pet.service.ts';
 import { MedicalService } from '../modules/medical/medical.service.ts';
@@ -61,17 +62,8 @@ export function buildServices({ config, database, log, clock, jobs, pdf, storage
   const { workers, maxQueue } = config.identity.passwordHash;
   const passwordPool = new PasswordPool({ workers: workers ?? undefined, maxQueue: maxQueue ?? undefined });
   const passwords = new PasswordHasher(passwordPool);
-  const identityService = new IdentityService({
-    db,
-    kind,
-    codes,
-    limiter,
-    log,
-    secret: secrets.codeSecret,
-    passwords,
-    now,
-  });
-  const mails = new IdentityMails(hosts, mailer, (userId) => identityService.userSettings(userId), log);
+  const directory = new AccountDirectory({ db });
+  const mails = new IdentityMails(hosts, mailer, (userId) => directory.userSettings(userId), log);
   const identity = new Identity({
     config,
     db,
@@ -81,11 +73,22 @@ export function buildServices({ config, database, log, clock, jobs, pdf, storage
     limiter,
     log,
     hosts,
-    directory: identityService,
+    directory,
     passwords,
   });
-  identityService.attach(identity);
-  const language = async (userId: string) => (await identityService.userSettings(userId))?.language ?? null;
+  const identityService = new IdentityService({
+    db,
+    kind,
+    codes,
+    limiter,
+    log,
+    secret: secrets.codeSecret,
+    passwords,
+    now,
+    identity,
+    directory,
+  });
+  const language = (userId: string) => directory.languageOf(userId);
 
   // Pet records.
   const pets = new PetsService({ db, kind, storage, jobs, log });

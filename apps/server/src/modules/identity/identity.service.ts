@@ -14,16 +14,13 @@ import {
   type ModifyBody,
   type PetSummary,
   type SignupBody,
-  type UiLanguage,
   type UserInfo,
   type VerifyCodeBody,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
-import type { CodeChoice } from '../../db/tables/identity.ts';
 import { AppError, badRequest, conflict, withStatus } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/identity/db-errors.ts';
-import type { IdentityDirectory } from '../../platform/identity/auth.ts';
 import {
   SESSION_LIFETIME_SHORT_SECONDS,
   SESSION_LIFETIME_STAY_SECONDS,
@@ -32,7 +29,9 @@ import type { Identity, SessionUser } from '../../platform/identity/identity.ts'
 import type { PasswordHasher } from '../../platform/identity/password.ts';
 import { PasswordPoolBusyError } from '../../platform/identity/password-pool.ts';
 import { RATE_LIMITS, TooManyRequestsError, type RateLimiter } from '../../platform/rate-limit.ts';
-import type { CodeEvaluation, CodeProblem, CodeService } from '../plans/codes.service.ts';
+import type { CodeEvaluation, CodeService } from '../plans/codes.service.ts';
+import type { AccountDirectory } from './account-directory.ts';
+import { CHECK_MESSAGE, codeProblemError, trackerTaken } from './code-problems.ts';
 import { defaultProduct, productById, toProduct } from '../plans/plans.repo.ts';
 import * as repo from './identity.repo.ts';
 
@@ -55,8 +54,6 @@ export const MESSAGES = {
   productActivated: 'PRODUCT ACTIVATED',
 } as const;
 
-const USER_LANGUAGE_TO_UI: Record<string, UiLanguage> = { German: 'de', English: 'en', Englisch: 'en' };
-
 function unique(values: string[] | undefined): string[] {
   return [...new Set((values ?? []).map((v) => v.trim()).filter(Boolean))];
 }
@@ -66,65 +63,6 @@ function addMonths(date: Date, months: number): Date {
   result.setUTCMonth(result.getUTCMonth() + months);
   return result;
 }
-
-/** A code problem as the answer of verifycode (and of signup, which has no 204). */
-function codeProblemError(problem: CodeProblem, context: 'verifycode' | 'signup'): AppError | null {
-  switch (problem) {
-    case 'unknown':
-      return context === 'signup'
-        ? badRequest('Invalid_Code', 'activation_code', CODE_CHECK_MESSAGES.invalid)
-        : null;
-    case 'unknown_batch':
-      return withStatus(
-        Status.BatchCodeDoesNotExist,
-        'Batch_Code_Does_Not_Exist_Text',
-        'Batch code does not exist',
-      );
-    case 'other_brand':
-      return withStatus(Status.WrongCodeOrNoUser, 'Wrong_Code_Text', 'Code is not valid for this product');
-    case 'tracker_mismatch':
-      return withStatus(Status.WrongCodeOrNoUser, 'Wrong_Code_Text', CODE_CHECK_MESSAGES.trackerMismatch);
-    case 'redeemed_by_user':
-      return withStatus(
-        Status.CodeAlreadyRedeemedAlt,
-        'Code_Already_Redeemed',
-        'Code already redeemed by this user',
-      );
-    case 'redeemed':
-      return withStatus(
-        Status.CodeAlreadyRedeemed,
-        'Code_Already_Redeemed',
-        CODE_CHECK_MESSAGES.alreadyRedeemed,
-      );
-    case 'expired':
-      return withStatus(Status.SubscriptionExpired, 'Subscription_Expired', CODE_CHECK_MESSAGES.expired);
-    case 'no_product':
-      return withStatus(
-        Status.ProductNotAttached,
-        'Product_Not_Attached_Text',
-        'No product attached to this code',
-      );
-    case 'tracker_missing':
-      return context === 'signup'
-        ? badRequest('GPS_Tracker_Id', 'tracker_ids', CODE_CHECK_MESSAGES.trackerMissing)
-        : badRequest('GPS_Tracker_ID_Required', 'tracker_ids', CODE_CHECK_MESSAGES.trackerMissing);
-  }
-}
-
-const trackerTaken = (trackerId: string) =>
-  conflict('GPS_Tracker_Already_Exist', `GPS tracker ${trackerId} is already registered to another user`);
-
-const CHECK_MESSAGE: Record<CodeProblem, string> = {
-  unknown: CODE_CHECK_MESSAGES.invalid,
-  unknown_batch: CODE_CHECK_MESSAGES.invalid,
-  other_brand: CODE_CHECK_MESSAGES.invalid,
-  no_product: CODE_CHECK_MESSAGES.invalid,
-  redeemed_by_user: CODE_CHECK_MESSAGES.alreadyRedeemed,
-  redeemed: CODE_CHECK_MESSAGES.alreadyRedeemed,
-  expired: CODE_CHECK_MESSAGES.expired,
-  tracker_missing: CODE_CHECK_MESSAGES.trackerMissing,
-  tracker_mismatch: CODE_CHECK_MESSAGES.trackerMismatch,
-};
 
 export interface IdentityServiceDeps {
   db: Kysely<Database>;
@@ -138,29 +76,25 @@ export interface IdentityServiceDeps {
   passwords: PasswordHasher;
   /** Business time (the app's clock): when plans attached by code run out. */
   now?: () => Date;
+  /** better-auth behind our routes: verification mails, sessions, one-time tokens. */
+  identity: Identity;
+  /** Our rows of a user (created here on first need). */
+  directory: AccountDirectory;
 }
 
 /**
  * The /v1/auth rules: registration (with the activation code in the same transaction), the
  * user info, settings, activation codes for signed-in users and the mails of the identity
- * service. Also the identity service's directory (profile lookups, accounts it creates itself).
+ * service.
  */
-export class IdentityService implements IdentityDirectory {
-  private identityRef: Identity | null = null;
+export class IdentityService {
+  private readonly identity: Identity;
   private readonly now: () => Date;
   private petSummaryProvider: PetSummaryProvider = async () => [];
 
   constructor(private readonly deps: IdentityServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-  }
-
-  attach(identity: Identity) {
-    this.identityRef = identity;
-  }
-
-  private get identity(): Identity {
-    if (!this.identityRef) throw new Error('identity service not attached');
-    return this.identityRef;
+    this.identity = deps.identity;
   }
 
   /**
@@ -193,44 +127,6 @@ export class IdentityService implements IdentityDirectory {
   private imageUrlOf: (stored: string | null) => string | null = (stored) => stored;
   setImageUrlResolver(resolve: (stored: string | null) => string | null) {
     this.imageUrlOf = resolve;
-  }
-
-  // --- IdentityDirectory --------------------------------------------------------------------------
-
-  async userSettings(userId: string) {
-    const profile = await repo.findProfile(this.deps.db, userId);
-    if (!profile) return null;
-    return {
-      language: USER_LANGUAGE_TO_UI[profile.language] ?? 'de',
-      stayLoggedIn: profile.stay_loggedin === 1,
-    };
-  }
-
-  async onUserCreated(user: { id: string; partnerId: string; language: UiLanguage }) {
-    await this.ensureAccount(this.deps.db, user.id, user.partnerId, user.language, 'no');
-  }
-
-  async onSignedIn(userId: string) {
-    await repo.countSignIn(this.deps.db, userId);
-  }
-
-  /** Profile and subscription rows (on the brand's default plan); idempotent. */
-  private async ensureAccount(
-    db: Kysely<Database> | Transaction<Database>,
-    userId: string,
-    partnerId: string,
-    language: UiLanguage,
-    codeChoice: CodeChoice,
-  ) {
-    const plan = await defaultProduct(db, partnerId);
-    if (!plan) throw new Error(`brand ${partnerId} has no default plan`);
-    await repo.insertProfile(db, {
-      userId,
-      partnerId,
-      language: uiLanguageToUserLanguage(language),
-      stayLoggedIn: false,
-    });
-    await repo.insertSubscription(db, { userId, partnerId, productId: plan.id, codeChoice });
   }
 
   // --- Registration -------------------------------------------------------------------------------
@@ -421,7 +317,7 @@ export class IdentityService implements IdentityDirectory {
     let profile = await repo.findProfile(db, user.id);
     let subscription = await repo.findSubscription(db, user.id);
     if (!profile || !subscription) {
-      await this.ensureAccount(db, user.id, partnerId, 'de', 'no');
+      await this.deps.directory.ensureAccount(db, user.id, partnerId, 'de', 'no');
       profile = (await repo.findProfile(db, user.id))!;
       subscription = (await repo.findSubscription(db, user.id))!;
     }
@@ -488,11 +384,7 @@ export class IdentityService implements IdentityDirectory {
    * when on, a browser-session cookie when off.
    */
   async reissuedSessionCookie(user: SessionUser, stay: boolean): Promise<string[]> {
-    const row = await this.deps.db
-      .selectFrom('session')
-      .select(['token', 'expiresAt'])
-      .where('id', '=', user.sessionId)
-      .executeTakeFirst();
+    const row = await repo.findSessionToken(this.deps.db, user.sessionId);
     if (!row) return [];
     return this.identity.sessionCookieHeaders({ token: row.token, expiresAt: new Date(row.expiresAt) }, stay);
   }
@@ -503,12 +395,7 @@ export class IdentityService implements IdentityDirectory {
    */
   private async applySessionLifetime(userId: string, stay: boolean) {
     const { db, kind } = this.deps;
-    const v = repo.authValues(kind);
-    const sessions = await db
-      .selectFrom('session')
-      .select(['id', 'createdAt', 'expiresAt'])
-      .where('userId', '=', userId)
-      .execute();
+    const sessions = await repo.sessionsOf(db, userId);
     const now = Date.now();
     for (const session of sessions) {
       const created = new Date(session.createdAt).getTime();
@@ -516,11 +403,7 @@ export class IdentityService implements IdentityDirectory {
       const next = stay
         ? created + SESSION_LIFETIME_STAY_SECONDS * 1000
         : Math.min(current, now + SESSION_LIFETIME_SHORT_SECONDS * 1000);
-      await db
-        .updateTable('session')
-        .set({ expiresAt: v.date(new Date(next)) })
-        .where('id', '=', session.id)
-        .execute();
+      await repo.setSessionExpiry(db, kind, session.id, new Date(next));
     }
   }
 
