@@ -139,7 +139,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });
   await registerPayments(app);
 
-  const services = buildServices({ config, database, log: app.log, clock, jobs, pdf: pdfRenderer, storage });
+  const services = await buildServices({
+    config,
+    database,
+    log: app.log,
+    clock,
+    jobs,
+    pdf: pdfRenderer,
+    storage,
+    payments: app.payments,
+  });
   app.addHook('onClose', async () => services.passwordPool.close());
   app.addHook('onClose', async () => services.mailer.close());
   app.addHook('onClose', async () => services.limiter.close());
@@ -161,15 +170,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerExports(app, services.petExports);
   await registerEmergency(app, services.emergency);
   await registerAccount(app, services.account);
-  await registerSubscription(app, services.brands);
+  await registerSubscription(app, {
+    subscription: services.subscription,
+    sepa: services.sepa,
+    attention: services.attention,
+    linkSecret: services.linkSecret,
+    invoices: services.invoices,
+    withdrawal: services.withdrawal,
+    contractCancellation: services.contractCancellation,
+    faults: services.webhookFaults,
+    identity: services.identityService,
+  });
   await app.register(uploadRoutes, {
     pets: services.pets,
     setUserImage: (userId, file) => services.account.setAvatar(userId, file),
   });
   registerStorageReconcile(app);
   await registerClientLog(app, services.limiter);
-  // The full data export reads through the emergency and invoice services (registered above).
-  await registerDataExport(app, services.brands);
+  await registerDataExport(app, services.dataExport);
   await app.register(systemRoutes, {
     publicUrl: config.publicUrl,
     version: config.version,

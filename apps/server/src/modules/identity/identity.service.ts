@@ -43,7 +43,19 @@ export interface RequestContext {
   ip: string;
 }
 
-export type PetSummaryProvider = (userId: string) => Promise<PetSummary[]>;
+/** What other modules answer in myinfo (GET /v1/auth/myinfo); app/services.ts wires them. */
+export interface UserInfoSources {
+  /** The pets module: the pet list. */
+  petSummaries(userId: string): Promise<PetSummary[]>;
+  /** The account module: user_profile.image_url holds a storage key, answered as a URL. */
+  imageUrl(stored: string | null): string | null;
+  /** The subscription module: a pending downgrade, or false. */
+  downgrading(userId: string): Promise<Downgrading>;
+  /** The subscription module: whether the user paid for a tracker (`tracker_owned`). */
+  trackerBought(userId: string, partnerId: string): Promise<boolean>;
+  /** The subscription module: the added renewal_problem and restore_until. */
+  renewalState(userId: string): Promise<Pick<UserInfo, 'renewal_problem' | 'restore_until'>>;
+}
 
 export const MESSAGES = {
   signedUp: 'USER CREATED: PLEASE VERIFY YOUR E-MAIL ADDRESS',
@@ -80,6 +92,7 @@ export interface IdentityServiceDeps {
   identity: Identity;
   /** Our rows of a user (created here on first need). */
   directory: AccountDirectory;
+  userInfo: UserInfoSources;
 }
 
 /**
@@ -90,43 +103,10 @@ export interface IdentityServiceDeps {
 export class IdentityService {
   private readonly identity: Identity;
   private readonly now: () => Date;
-  private petSummaryProvider: PetSummaryProvider = async () => [];
 
   constructor(private readonly deps: IdentityServiceDeps) {
     this.now = deps.now ?? (() => new Date());
     this.identity = deps.identity;
-  }
-
-  /**
-   * Hook for the pets module: the pet list of the user info (GET /v1/auth/myinfo `pets`).
-   * Until a provider is set, users have no pets.
-   */
-  setPetSummaryProvider(provider: PetSummaryProvider) {
-    this.petSummaryProvider = provider;
-  }
-
-  /** user_profile.image_url holds a storage key; the account module turns it into a URL. */
-  private downgradingOf: (userId: string) => Promise<Downgrading> = async () => false;
-  /** The subscription module answers myinfo's added renewal_problem and restore_until. */
-  private renewalStateOf: (userId: string) => Promise<Pick<UserInfo, 'renewal_problem' | 'restore_until'>> =
-    async () => ({});
-  setRenewalStateProvider(provider: typeof this.renewalStateOf): void {
-    this.renewalStateOf = provider;
-  }
-  /** The subscription module answers myinfo's `downgrading` (a pending downgrade, or false). */
-  setDowngradingProvider(provider: (userId: string) => Promise<Downgrading>) {
-    this.downgradingOf = provider;
-  }
-
-  private trackerBoughtOf: (userId: string, partnerId: string) => Promise<boolean> = async () => false;
-  /** The subscription module answers whether the user paid for a tracker (myinfo's `tracker_owned`). */
-  setTrackerBoughtProvider(provider: (userId: string, partnerId: string) => Promise<boolean>) {
-    this.trackerBoughtOf = provider;
-  }
-
-  private imageUrlOf: (stored: string | null) => string | null = (stored) => stored;
-  setImageUrlResolver(resolve: (stored: string | null) => string | null) {
-    this.imageUrlOf = resolve;
   }
 
   // --- Registration -------------------------------------------------------------------------------
@@ -328,21 +308,21 @@ export class IdentityService {
       ? await defaultProduct(db, partnerId)
       : ((await productById(db, subscription.product_id)) ?? (await defaultProduct(db, partnerId)));
     const trackers = await repo.trackerIdsOf(db, user.id);
-    const pets = await this.petSummaryProvider(user.id);
+    const pets = await this.deps.userInfo.petSummaries(user.id);
     const codeEnd = subscription.product_expires_at
       ? Math.floor(new Date(subscription.product_expires_at).getTime() / 1000)
       : null;
     return {
       id: authUser.id,
       name: authUser.name,
-      image_url: this.imageUrlOf(profile.image_url),
+      image_url: this.deps.userInfo.imageUrl(profile.image_url),
       email: authUser.email,
       language: profile.language,
       stay_loggedin: profile.stay_loggedin === 1,
       product: productRow ? toProduct(productRow) : null,
       product_associated: subscription.product_associated === 1,
       tracker_ids: trackers,
-      tracker_owned: trackers.length > 0 || (await this.trackerBoughtOf(user.id, partnerId)),
+      tracker_owned: trackers.length > 0 || (await this.deps.userInfo.trackerBought(user.id, partnerId)),
       stripe_subscription_end: subscription.stripe_subscription_end ?? codeEnd,
       ...termDays(subscription.stripe_subscription_end ?? codeEnd),
       stripe_price_id: subscription.stripe_price_id,
@@ -352,7 +332,7 @@ export class IdentityService {
       is_trial: subscription.is_trial === 1,
       trial_months: subscription.trial_months,
       activation_code_type: subscription.activation_code_type,
-      downgrading: await this.downgradingOf(user.id),
+      downgrading: await this.deps.userInfo.downgrading(user.id),
       zipcode: profile.zipcode,
       phone: profile.phone,
       address_1: profile.address_1,
@@ -361,7 +341,7 @@ export class IdentityService {
       country: profile.country,
       pets,
       first_sign_in: profile.sign_in_count <= 1,
-      ...(await this.renewalStateOf(user.id)),
+      ...(await this.deps.userInfo.renewalState(user.id)),
     };
   }
 

@@ -29,7 +29,7 @@ export interface IdentityParts {
 /**
  * Identity, mail and activation codes: better-auth at /identity/* (its tables migrated after
  * ours), the session of every /v1 request, the /v1/auth routes, and the dev outbox (never in
- * production). Register after the brand plugin and the OpenAPI document.
+ * production).
  */
 export async function registerIdentity(
   app: FastifyInstance,
