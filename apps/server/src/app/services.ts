@@ -58,8 +58,6 @@ export interface Infrastructure {
   payments: PaymentsPlatform;
 }
 
-export type Services = Awaited<ReturnType<typeof buildServices>>;
-
 /**
  * The composition root: every service, built once, in dependency order (a service's constructor
  * gets the services it uses, so the order below is the dependency order). Modules only register
