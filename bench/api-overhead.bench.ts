@@ -6,45 +6,7 @@ import autocannon from 'autocannon';
 import { pacedRead, percentile } from './support/paced-reader.ts';
 import { startBareServer, startServer, signedInToken } from './support/server.ts';
 
-// History (idle machine, 3 rounds x 3 s): 2026-11-25 myinfo 0.08, medical 0.13, documents 0.15,
-// appointments 0.16, config 0.53. 2026-11-26, with the read cache (http/read-cache.ts), better-auth's
-// stores off while it is idle (platform/identity/async-context.ts), hooks without promises, the
-// config answer serialized once and the API header set: myinfo 0.49, medical 0.35, documents 0.24,
-// appointments 0.31, config 0.96; p99 at half rate 2, 2, 2, 3, 2 ms over 1 ms. In CPU time per
-// request (the steadier figure on two cores): a cached list answer 60-96 us, the bare route 23-43.
-// 2026-11-26 (issue 16, session 11), a noisier machine: 0.41-0.52 and p99 3-4 ms at first; with
-// multipart only on upload scopes, headers as reply headers, counter request ids, a lazy request
-// logger, the session key per connection, no closure per request and hooks only where needed:
-// myinfo 0.87, medical 0.53, documents 0.51, appointments 0.52, config 0.90; p99 2, 2, 2, 2, 1 ms
-// (an earlier run of the same day: 0.70, 0.57, 0.65, 0.51, 0.81; p99 2, 2, 2, 3, -).
-// 2026-11-26, session 12 (no change on these paths; the bare route alone moved between 25,500 and
-// 44,400 req/s in the run): 0.80, 0.66, 0.72, 0.498 (under its budget by a hair), 0.85; p99 1 ms
-// everywhere (bare 0-1 ms).
-// 2026-11-26, session 13 (the ratio is now the median of the rounds' pairs; no change on these
-// paths; a slower machine: the bare route at 10,000-17,000 req/s): 0.80, 0.65, 0.68, 0.56, 0.89;
-// p99 2, 3, 3, 3, 3 ms over 1, 1, 1, 1, 2 ms, so three p99 ratios of 3.0 broke the budget of 2.
-// 2026-11-27, session 14: the p99 is now paced evenly (support/paced-reader.ts) in fractions of a
-// ms, after a second of warm-up. Two full runs: 0.73, 0.59, 0.64, 0.53, 0.91, p99 ratios 1.33,
-// 1.46, 1.48, 1.29, 1.48; then, with the read cache's hits no longer moving entries, 0.78, 0.63,
-// 0.55, 0.59, 0.79, p99 ratios 3.31 (over budget), 1.47, 1.26, 1.83, 1.22. About one p99 round in
-// five has an app-side stall of 100-300 ms (the app alone at a steady rate shows none; one was a
-// memory-reducing full GC as the app woke from the other side's turn), which the median absorbs
-// unless two land on one call.
-// 2026-11-27, session 16 (bare route 21,000-30,000 req/s): the stalls were V8's memory reducer in
-// the app: a compacting full collection (45 ms pause, 130 ms first to last step) at the start of
-// an app round after the app sat idle through the bare side's, and on its watchdog every 100 s;
-// two in one run set two rounds' p99 to 185 and 239 ms. With --no-memory-reducer (npm start,
-// which the Dockerfile and the benches run): 0.78, 0.65, 0.55, 0.60, 0.84; p99 ratios 1.62, 1.23,
-// 1.63, 2.54 (rounds 4.47, 2.54, 2.31, 1.61, 15.18), 1.17. The outliers left are bursts of 80-120 ms
-// with 20-50 ms latencies that hit the bare side's rounds too, with no app GC or event-loop stall
-// of 20 ms in them and the machine 60-70 % idle: the client's own collections or the VM.
-// 2026-11-27, session 17, a faster machine (bare route 47,000-65,000 req/s; no change on these
-// paths): two full runs, 0.76, 0.56, 0.54, 0.54, 0.83 with p99 ratios 2.11 (over), 1.10, 1.58,
-// 1.82, 1.08; then 0.83, 0.57, 0.56, 0.55, 0.94 with 1.79, 1.42, 0.98, 1.54, 0.99. myinfo's half
-// rate (18,000-23,000 req/s) nears what client and server carry on two cores: both sides then
-// have a tail of 10-18 ms (bare p98 5 ms, p99 6-9 ms), the app's a little fatter; seven
-// myinfo-only runs gave 1.54-2.07. Server flags for a larger young generation or GC on the main
-// thread only (--max-semi-space-size=64, --single-threaded-gc, --single-threaded) changed nothing.
+// Results by date: bench/HISTORY.md.
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Budgets (issue 16): signed-in list calls keep half a bare route's rate, /v1/config 70 %. */

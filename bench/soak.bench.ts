@@ -4,9 +4,7 @@
 // and the pet, medical, document and appointment lists, and every tenth request is a pet update.
 // First the max rate of that mix (all clients at full speed), then SOAK_S seconds paced at 70 %
 // of it (autocannon's overallRate per client), RSS sampled every 5 s.
-// History: 2026-11-29 (session 18, while a CI run shared the two cores): max rate of the mix
-// 2,380 req/s; 600 s at 1,665 req/s: 998,232 requests, 0 failed; RSS 365.2 MB after the warm-up,
-// 269.3 MB at the end (-26 %).
+// Results by date: bench/HISTORY.md.
 import autocannon from 'autocannon';
 import { rssBytes, signedInToken, startServer } from './support/server.ts';
 

@@ -8,18 +8,7 @@
 // sandbox's delivery are reached directly, and every delivery goes through app.inject, as the
 // sandbox delivers. SQLite by default; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
 //
-// History (2 shared cores, load average 14-17 from other work, so rates are low and noisy):
-// - session of issue 33 item 24, SQLite, 95 buyers: 1,045 events, 3,135 deliveries, 102 answered
-//   500 (9.8 %); 0 duplicate orders, mails or invoice numbers, 0 lost, 0 of 95 buyers differ from
-//   the in-order replay, same invoice number sets; 109 deliveries/s (8 at once; 29/s one at a
-//   time in order), bare route 2,106 req/s, ratio 0.052. The scenario took 1,183 s, nearly all of
-//   it signing up buyers (two scrypt hashes each) and the year of renewals, not the deliveries.
-// - the same session, PostgreSQL, 40 buyers (BENCH_WEBHOOK_USERS=40, to finish in time): 440 events,
-//   1,320 deliveries, 40 answered 500 (9.1 %); all correctness budgets held (0 of 40 differ); 126
-//   deliveries/s (22/s in order), bare 1,248 req/s, ratio 0.101; scenario 497 s.
-// - Found on the way: the order of a payment event was looked up by payment_intent_id without an
-//   index (migration 0109): 20.5 ms per lookup at 50,000 orders (a full scan, measured with
-//   better-sqlite3), 0.036 ms with it.
+// Results by date: bench/HISTORY.md.
 import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +23,7 @@ import {
   unprocessedEvents,
   type ScenarioOptions,
 } from '../apps/server/test/support/webhook-storm.ts';
+import { sandboxTables } from '../apps/server/test/support/payments.ts';
 
 /** 95 buyers and 12 months make about 1,050 events (purchases, debits and their settlements). */
 const USERS = Number(process.env.BENCH_WEBHOOK_USERS ?? 95);
@@ -143,8 +133,8 @@ try {
 
   const { figures } = storm;
   const webhookRate = figures.deliveries / (figures.deliveryMs / 1000);
-  const sample = await stormed.app.db
-    .selectFrom('payments_sandbox_event')
+  const sample = await sandboxTables(stormed.app)
+    .selectFrom('stripe_sandbox_event')
     .select('payload')
     .limit(1)
     .executeTakeFirstOrThrow();

@@ -1,26 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { startServerProcess, type ServerProcess } from '../../apps/server/test/support/server-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-export interface BenchServer {
-  url: string;
-  pid: number;
-  dataDir: string;
-  stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export type BenchServer = ServerProcess;
 
 /**
  * Node's arguments for the server, flags included, read from `npm start` (the command after its
@@ -38,38 +22,11 @@ function serverArguments(): string[] {
 
 /** The real server in its own process (so its memory can be read from /proc), fresh DATA_DIR. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-bench-'));
-  const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, serverArguments(), {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: 'inherit',
+  return startServerProcess({
+    args: serverArguments(),
+    dataDirPrefix: 'pet-bench-',
+    env: { HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...extraEnv },
   });
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(`${url}/readyz`).catch(() => null))?.ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    dataDir,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -132,29 +89,10 @@ export function rssBytes(pid: number): number {
 export async function startBareServer(
   routes: Record<string, { status: number; body: unknown }>,
 ): Promise<BenchServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), BARE_ROUTES: JSON.stringify(routes) },
-      stdio: 'inherit',
-    },
-  );
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(`${url}/__ready`).catch(() => null))?.ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    dataDir: '',
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return startServerProcess({
+    args: ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
+    env: { BARE_ROUTES: JSON.stringify(routes) },
+    host: '127.0.0.1',
+    readyPath: '/__ready',
+  });
 }

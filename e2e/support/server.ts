@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import dns from 'node:dns';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -28,35 +26,6 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become ready:\n${output()}`);
-}
-
 /**
  * Starts the real server (the built SPA included: `npm run build` first) on a free port with a
  * fresh DATA_DIR, exactly as `npm start` runs it.
@@ -67,41 +36,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const webDist = process.env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html')))
     throw new Error(`The web app is not built in ${webDist}: run \`npm run build\` first.`);
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pet-e2e-'));
-  const url = `http://localhost:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+  const server = await startServerProcess({
+    args: ['--import', 'tsx', 'apps/server/src/main.ts'],
+    dataDirPrefix: 'pet-e2e-',
     env: {
-      ...process.env,
-      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WEB_DIST_DIR: webDist,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    output: 'capture',
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitForReady(url, child, () => log);
   return {
-    url,
-    port,
-    dataDir,
-    brandUrl: (brandId) => `http://${brandId}.localhost:${port}`,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    url: server.url,
+    port: server.port,
+    dataDir: server.dataDir,
+    brandUrl: (brandId) => `http://${brandId}.localhost:${server.port}`,
+    stop: server.stop,
   };
 }

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { READ_CACHE_TTL_MS as DEFAULT_READ_CACHE_TTL_MS } from './http/read-cache.ts';
 import {
   BRAND_IDS,
   DEFAULT_BRAND,
@@ -15,6 +14,13 @@ import {
  * Server configuration from the environment. Every default gives the embedded mode: one process,
  * SQLite and files under ./data, the dev mail outbox, the sandbox payment provider.
  */
+/**
+ * Business time (the dev clock moves it) the longest a signed-in read's answer is reused
+ * (http/read-cache.ts): answers that depend on the time (an activation code that ran out, a signed
+ * avatar URL) are at most this old. Here, not in the cache, because config is the lowest floor.
+ */
+export const READ_CACHE_TTL_MS = 5_000;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -87,7 +93,7 @@ const envSchema = z.object({
   /** A request whose connection sends nothing for this long (a stalled upload) answers 408. */
   REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
   /** How long a signed-in read's answer may be reused (http/read-cache.ts); 0 turns the cache off. */
-  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_READ_CACHE_TTL_MS),
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(READ_CACHE_TTL_MS),
   /** Upper bound for receiving a whole request (5 files of 25 MB on a slow line). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(900_000),
   /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */

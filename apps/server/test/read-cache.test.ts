@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
-import { READ_CACHE_TTL_MS, ReadCache } from '../src/http/read-cache.ts';
+import { READ_CACHE_TTL_MS, loadConfig } from '../src/config.ts';
+import { ReadCache } from '../src/http/read-cache.ts';
 import { testDatabaseKind } from './helpers.ts';
 import { call, v1 } from './identity-helpers.ts';
 import { as, setUpOwnerAndStranger } from './support/owners.ts';

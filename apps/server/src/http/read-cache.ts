@@ -6,6 +6,7 @@ import type {
   onRequestHookHandler,
   onSendHookHandler,
 } from 'fastify';
+import { READ_CACHE_TTL_MS } from '../config.ts';
 import type { DataVersion } from '../db/data-version.ts';
 import { signInRefusal } from '../platform/identity/plugin.ts';
 import { requiresSignIn } from './route-access.ts';
@@ -25,11 +26,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Business time (the dev clock moves it) the longest an answer is reused: answers that depend on
- * the time (an activation code that ran out, a signed avatar URL) are at most this old.
- */
-export const READ_CACHE_TTL_MS = 5_000;
 /** Bytes of answers kept per instance; the least recently used go first. */
 export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
