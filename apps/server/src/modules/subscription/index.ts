@@ -11,24 +11,24 @@ import {
   SUBSCRIPTION_MAIL_JOB,
   SubscriptionService,
 } from './subscription.service.ts';
-import type { WebhookFaults } from './webhook-faults.ts';
-import { registerWebhookReconcile } from './webhook-reconcile.ts';
-import { ownsTracker } from './tracker-ownership.ts';
-import { webhookRoutes } from './webhook.routes.ts';
+import type { WebhookFaults } from './payment-events/webhook-faults.ts';
+import { registerWebhookReconcile } from './payment-events/webhook-reconcile.ts';
+import { ownsTracker } from './checkout/tracker-ownership.ts';
+import { webhookRoutes } from './payment-events/webhook.routes.ts';
 import {
   SEPA_ANNOUNCE_RENEWAL_JOB,
   SEPA_COLLECT_JOB,
   SEPA_NOTICE_MAIL_JOB,
   SepaPrenotifications,
   type CollectPayload,
-} from './sepa-prenotification.ts';
-import { RenewalAttention } from './renewal-attention.ts';
-import { renewalAttentionRoutes } from './renewal-attention.routes.ts';
+} from './lifecycle/sepa-prenotification.ts';
+import { RenewalAttention } from './lifecycle/renewal-attention.ts';
+import { renewalAttentionRoutes } from './lifecycle/renewal-attention.routes.ts';
 import { resolveSecrets } from '../../platform/identity/secrets.ts';
-import { CONTRACT_CANCELLATION_JOB, ContractCancellationService } from './contract-cancellation.ts';
-import { contractCancellationRoutes } from './contract-cancellation.routes.ts';
-import { WithdrawalService } from './withdrawal.ts';
-import { withdrawalRoutes } from './withdrawal.routes.ts';
+import { CONTRACT_CANCELLATION_JOB, ContractCancellationService } from './lifecycle/contract-cancellation.ts';
+import { contractCancellationRoutes } from './lifecycle/contract-cancellation.routes.ts';
+import { WithdrawalService } from './lifecycle/withdrawal.ts';
+import { withdrawalRoutes } from './lifecycle/withdrawal.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +104,7 @@ export async function registerSubscription(app: FastifyInstance): Promise<void> 
   app.decorate('webhookFaults', faults);
   await app.register(webhookRoutes, { provider: app.payments.provider, service, faults });
   registerWebhookReconcile(app, service);
-  await (await import('./orders.routes.ts')).registerOrders(app);
+  await (await import('./billing/orders.routes.ts')).registerOrders(app);
   await registerContractCancellation(app, service);
 }
 

@@ -38,9 +38,9 @@ import {
   type ProviderEvent,
 } from '../../platform/payments/types.ts';
 import { defaultProduct, listProducts, productById, toProduct } from '../plans/plans.repo.ts';
-import { couponRefusal, couponRenewalsAfterFirst } from './coupons.ts';
-import { planChangeRefusal } from './plan-change.ts';
-import { ownsTracker } from './tracker-ownership.ts';
+import { couponRefusal, couponRenewalsAfterFirst } from './checkout/coupons.ts';
+import { planChangeRefusal } from './checkout/plan-change.ts';
+import { ownsTracker } from './checkout/tracker-ownership.ts';
 import {
   addMonths,
   belowMinimumPayment,
@@ -53,10 +53,10 @@ import {
   quote,
   type PayType,
   type Quote,
-} from './pricing.ts';
+} from './checkout/pricing.ts';
 import * as repo from './subscription.repo.ts';
-import { SEPA_ANNOUNCE_RENEWAL_JOB, type SepaPrenotifications } from './sepa-prenotification.ts';
-import type { MailDocument } from './invoices.service.ts';
+import { SEPA_ANNOUNCE_RENEWAL_JOB, type SepaPrenotifications } from './lifecycle/sepa-prenotification.ts';
+import type { MailDocument } from './billing/invoices.service.ts';
 import {
   formatDate,
   mailDate,
@@ -64,7 +64,7 @@ import {
   renderSubscriptionMail,
   type SubscriptionMailKind,
 } from './subscription.mails.ts';
-import { AUTHENTICATION_REQUIRED, graceEndOf, type RenewalSchedule } from './renewal-attention.ts';
+import { AUTHENTICATION_REQUIRED, graceEndOf, type RenewalSchedule } from './lifecycle/renewal-attention.ts';
 
 /** Sends one subscription mail; scheduled in the transaction of the change it reports. */
 export const SUBSCRIPTION_MAIL_JOB = 'subscription.mail';

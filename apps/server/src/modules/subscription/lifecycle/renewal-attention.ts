@@ -9,12 +9,12 @@ import {
   type RenewalProblem,
   type UserInfo,
 } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { notFound, withStatus } from '../../platform/errors.ts';
-import type { PaymentIntentInfo, PaymentProvider } from '../../platform/payments/types.ts';
-import { productById } from '../plans/plans.repo.ts';
-import * as repo from './subscription.repo.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { notFound, withStatus } from '../../../platform/errors.ts';
+import type { PaymentIntentInfo, PaymentProvider } from '../../../platform/payments/types.ts';
+import { productById } from '../../plans/plans.repo.ts';
+import * as repo from '../subscription.repo.ts';
 
 /**
  * What the customer must do or know about a renewal (issue 33 items 19, 20, 23): the state of a

@@ -5,11 +5,11 @@ import {
   type WithdrawalResponse,
   type WithdrawalStatus,
 } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { badRequest } from '../../platform/errors.ts';
-import type { InvoicesService } from './invoices.service.ts';
-import * as repo from './subscription.repo.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import type { InvoicesService } from '../billing/invoices.service.ts';
+import * as repo from '../subscription.repo.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatEuro, type UiLanguage } from '@pet/contract';
-import { DEJAVU_FONT_FILES } from '../../platform/pdf/index.ts';
+import { DEJAVU_FONT_FILES } from '../../../platform/pdf/index.ts';
 
 /**
  * The invoice and the credit note as PDFs (pdfkit, DejaVu Sans embedded so every name prints), in

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { sellerDate, userLanguageToUi, type BrandConfig, type OrderStatusResponse } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { JobQueue } from '../../platform/jobs/jobs.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { PaymentIntentInfo, PaymentProvider } from '../../platform/payments/types.ts';
-import { productById } from '../plans/plans.repo.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { JobQueue } from '../../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
+import type { PaymentIntentInfo, PaymentProvider } from '../../../platform/payments/types.ts';
+import { productById } from '../../plans/plans.repo.ts';
 import { renderSepaNoticeMail } from './sepa-notice.mails.ts';
-import { formatDate } from './subscription.mails.ts';
-import * as repo from './subscription.repo.ts';
+import { formatDate } from '../subscription.mails.ts';
+import * as repo from '../subscription.repo.ts';
 
 /** Sends one pre-notification (a row of sepa_prenotification) and fixes its collection time. */
 export const SEPA_NOTICE_MAIL_JOB = 'subscription.sepa-notice-mail';

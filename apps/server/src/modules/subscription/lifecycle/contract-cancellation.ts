@@ -8,14 +8,14 @@ import {
   type UiLanguage,
   type WithdrawalResponse,
 } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { JobQueue } from '../../platform/jobs/jobs.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
-import { AppError } from '../../platform/errors.ts';
-import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { JobQueue } from '../../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../../platform/rate-limit.ts';
 import { renderCancellationReceipt, type CancellationOutcome } from './contract-cancellation.mails.ts';
-import type { SubscriptionService } from './subscription.service.ts';
+import type { SubscriptionService } from '../subscription.service.ts';
 
 /** Handles one declaration of the public form after its answer (durable, retried). */
 export const CONTRACT_CANCELLATION_JOB = 'subscription.contract-cancellation';
