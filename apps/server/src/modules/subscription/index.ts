@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { brandConfig } from '@pet/contract';
 import { brandForPartner, originForBrand } from '../../platform/brand.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
+import { SubscriptionService } from './subscription.service.ts';
 import {
   DOCUMENTS_CLEANUP_JOB,
   DOCUMENTS_WARNING_JOB,
@@ -9,8 +10,7 @@ import {
   RENEWAL_RETRY_JOB,
   RENEWAL_SCHEDULE,
   SUBSCRIPTION_MAIL_JOB,
-  SubscriptionService,
-} from './subscription.service.ts';
+} from './subscription.jobs.ts';
 import type { WebhookFaults } from './payment-events/webhook-faults.ts';
 import { registerWebhookReconcile } from './payment-events/webhook-reconcile.ts';
 import { ownsTracker } from './checkout/tracker-ownership.ts';

@@ -49,6 +49,19 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db.insertInto('subscription_order').values(order).execute();
 }
 
+/** Inserts an order unless one with its id exists (a renewal attempt's id is derived, so a rerun finds it). */
+export async function insertOrderOnce(db: Db, order: NewOrder): Promise<void> {
+  await db
+    .insertInto('subscription_order')
+    .values(order)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('subscription_order').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
 /** The user's open purchase (renewals are not the user's orders to wait for). */
 export async function findOpenOrder(db: Db, userId: string): Promise<OrderRow | undefined> {
   return db
@@ -93,6 +106,16 @@ export async function lockOrder(
 
 export async function updateOrder(db: Db, orderId: string, patch: OrderPatch): Promise<void> {
   await db.updateTable('subscription_order').set(patch).where('id', '=', orderId).execute();
+}
+
+/** A placed order's debit is under way; an order already further on is left as it is. */
+export async function markOrderProcessing(db: Db, orderId: string, patch: OrderPatch): Promise<void> {
+  await db
+    .updateTable('subscription_order')
+    .set({ status: 'processing', ...patch })
+    .where('id', '=', orderId)
+    .where('status', '=', 'placed')
+    .execute();
 }
 
 /** Deletes an unpaid order of the user; answers whether one was deleted. */

@@ -14,7 +14,7 @@ import { loadOrCreateUrlSecret } from '../../../platform/storage/index.ts';
 import { InvoicesService } from './invoices.service.ts';
 import { binaryAnswer } from '../../../http/binary-answer.ts';
 import { INVOICE_DOWNLOAD_PATH, INVOICE_LINK_DAYS, InvoiceLinks } from './invoice-links.ts';
-import { SUBSCRIPTION_MAIL_JOB } from '../subscription.service.ts';
+import { SUBSCRIPTION_MAIL_JOB } from '../subscription.jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
