@@ -1,5 +1,6 @@
 import {
   SUBSCRIPTION_KEYS,
+  downgradeTargets,
   sellerDate,
   type BrandConfig,
   type Downgrading,
@@ -11,7 +12,9 @@ import { listProducts, productById, toProduct } from '../../plans/plans.repo.ts'
 import * as repo from '../subscription.repo.ts';
 import type { SubscriptionServiceDeps } from '../subscription-deps.ts';
 import { SUBSCRIPTION_MAIL_JOB, type MailPayload } from '../subscription.jobs.ts';
-import type { PayType } from '../checkout/pricing.ts';
+
+/** A plan row as the contract's downgrade rule reads it. */
+const downgradeFactsOf = (plan: ProductRow) => ({ ...plan, is_default: plan.is_default === 1 });
 
 /** What the customer changes about a running plan: cancel and revoke, downgrade and its cancellation. */
 export class PlanChanges {
@@ -111,28 +114,6 @@ export class PlanChanges {
     return { message: 'Termination revoked', effective_date: null };
   }
 
-  /**
-   * The plans a user may downgrade to (account-area section 4): price (or tracker duration) not
-   * above the active one, a yearly price above 0; the price id is the monthly one only when the
-   * user pays monthly and the target's sequence is above 2.
-   */
-  downgradeTargets(current: ProductRow, currentPayType: PayType | null, plans: ProductRow[]) {
-    return plans
-      .filter((plan) => plan.id !== current.id && plan.is_default !== 1 && plan.yearly_price_cents > 0)
-      .filter((plan) =>
-        current.duration !== null && plan.duration !== null
-          ? plan.duration <= current.duration
-          : plan.yearly_price_cents <= current.yearly_price_cents && plan.sequence < current.sequence,
-      )
-      .map((plan) => ({
-        plan,
-        priceId:
-          currentPayType === 'monthly' && plan.sequence > 2 && plan.monthly_price_id
-            ? plan.monthly_price_id
-            : plan.yearly_price_id!,
-      }));
-  }
-
   async downgrade(userId: string, brand: BrandConfig, priceId: string): Promise<SubscriptionChangeResponse> {
     const { db } = this.deps;
     const { subscription, product } = await this.paidSubscription(userId, brand);
@@ -143,7 +124,7 @@ export class PlanChanges {
       );
     }
     const plans = await listProducts(db, brand.partnerId);
-    const target = this.downgradeTargets(product, subscription.pay_type, plans).find(
+    const target = downgradeTargets(product, subscription.pay_type, plans, downgradeFactsOf).find(
       (t) => t.priceId === priceId,
     );
     if (!target)
