@@ -14,6 +14,7 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/stripe-sandbox/package.json packages/stripe-sandbox/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
@@ -30,6 +31,7 @@ RUN npm run build --workspace apps/web
 # --- The server's production dependencies only --------------------------------------------------
 FROM base AS server-deps
 RUN npm ci --no-audit --no-fund --omit=dev --workspace apps/server --workspace packages/contract \
+  --workspace packages/stripe-sandbox \
   && npm cache clean --force
 
 # --- Runtime ---------------------------------------------------------------------------------------
@@ -43,6 +45,8 @@ WORKDIR /app
 # The installed tree as npm laid it out (hoisted and nested node_modules, workspace links).
 COPY --from=server-deps /app ./
 COPY packages/contract packages/contract
+# The server imports the Stripe sandbox package; it mounts it only without Stripe keys, never in production.
+COPY packages/stripe-sandbox packages/stripe-sandbox
 COPY apps/server apps/server
 COPY --from=web /app/apps/web/dist apps/web/dist
 # The only writable place: generated secrets (when not given), local files, SQLite (one instance).

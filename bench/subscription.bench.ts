@@ -7,7 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import Stripe from 'stripe';
-import { sandboxKeys } from '../apps/server/src/platform/payments/sandbox/ids.ts';
+import { sandboxKeys } from '@pet/stripe-sandbox';
 import { startServer, signedInToken } from './support/server.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);

@@ -34,6 +34,7 @@ import {
   unprocessedEvents,
   type ScenarioOptions,
 } from '../apps/server/test/support/webhook-storm.ts';
+import { sandboxTables } from '../apps/server/test/support/payments.ts';
 
 /** 95 buyers and 12 months make about 1,050 events (purchases, debits and their settlements). */
 const USERS = Number(process.env.BENCH_WEBHOOK_USERS ?? 95);
@@ -143,8 +144,8 @@ try {
 
   const { figures } = storm;
   const webhookRate = figures.deliveries / (figures.deliveryMs / 1000);
-  const sample = await stormed.app.db
-    .selectFrom('payments_sandbox_event')
+  const sample = await sandboxTables(stormed.app)
+    .selectFrom('stripe_sandbox_event')
     .select('payload')
     .limit(1)
     .executeTakeFirstOrThrow();

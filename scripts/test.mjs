@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project. Unit and server tests (vitest: contract, server, web), then
+// `npm test`: every test of the project. Unit and server tests (vitest: contract, stripe-sandbox, server, web), then
 // the web build and the Playwright journeys in Debian's Chromium (installed first on a Debian machine
 // where we are root; elsewhere a missing Chromium fails loudly with the command to run).
 import { spawnSync } from 'node:child_process';
@@ -48,9 +48,9 @@ const db = process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite';
 const serverEnv = { ...process.env, TEST_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error' };
 const { TEST_DATABASE_URL: _pg, ...sqliteEnv } = serverEnv;
 run(
-  'contract and server tests (SQLite)',
+  'contract, sandbox and server tests (SQLite)',
   'npx',
-  ['vitest', 'run', '--project', 'contract', '--project', 'server'],
+  ['vitest', 'run', '--project', 'contract', '--project', 'stripe-sandbox', '--project', 'server'],
   sqliteEnv,
 );
 // The web tests get the machine to themselves: jsdom renders of whole screens are CPU-bound, and

@@ -181,7 +181,7 @@ async function buyByCard(
 
 /**
  * The sandbox's secret key: derived from the webhook secret the server keeps in DATA_DIR, as
- * apps/server/src/platform/payments/sandbox/ids.ts sandboxKeys() does.
+ * packages/stripe-sandbox/src/ids.ts sandboxKeys() does.
  */
 function sandboxSecretKey(): string {
   const webhookSecret = fs.readFileSync(path.join(server.dataDir, 'webhook-secret'), 'utf8').trim();

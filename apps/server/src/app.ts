@@ -43,6 +43,7 @@ import { registerExports } from './modules/exports/index.ts';
 import { registerEmergency } from './modules/emergency/index.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerStorageReconcile } from './modules/uploads/storage-reconcile.ts';
+import { buildServices } from './app/services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,30 +134,60 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(idempotentCreatePlugin, { db: database.db, now: () => clock.nowMs() });
   await registerCompression(app);
   await app.register(brandPlugin, { hostMap: config.brandHosts, fallback: config.defaultBrand });
-  await app.register(storagePlugin, { storage: await createStorage(config.storage, { logger: app.log }) });
+  const storage = await createStorage(config.storage, { logger: app.log });
+  await app.register(storagePlugin, { storage });
   await registerOpenApi(app, { version: config.version, publicUrl: config.publicUrl });
   await registerPayments(app);
 
-  await registerIdentity(app);
-  await registerPets(app);
-  await registerContacts(app);
-  await registerMedical(app);
-  await registerDocuments(app);
-  await registerAppointments(app);
-  await registerCalendar(app);
-  await registerLostPet(app);
-  await registerExports(app);
-  await registerEmergency(app);
-  await registerAccount(app);
-  await registerSubscription(app);
+  const services = await buildServices({
+    config,
+    database,
+    log: app.log,
+    clock,
+    jobs,
+    pdf: pdfRenderer,
+    storage,
+    payments: app.payments,
+  });
+  app.addHook('onClose', async () => services.passwordPool.close());
+  app.addHook('onClose', async () => services.mailer.close());
+  app.addHook('onClose', async () => services.limiter.close());
+
+  await registerIdentity(app, {
+    identity: services.identity,
+    service: services.identityService,
+    mailer: services.mailer,
+    limiter: services.limiter,
+    codes: services.codes,
+  });
+  await registerPets(app, services.pets);
+  await registerContacts(app, services.contacts);
+  await registerMedical(app, services.medical);
+  await registerDocuments(app, services.documents);
+  await registerAppointments(app, services.appointments);
+  await registerCalendar(app, services.calendar);
+  await registerLostPet(app, services.lostPet);
+  await registerExports(app, services.petExports);
+  await registerEmergency(app, services.emergency);
+  await registerAccount(app, services.account);
+  await registerSubscription(app, {
+    subscription: services.subscription,
+    sepa: services.sepa,
+    attention: services.attention,
+    linkSecret: services.linkSecret,
+    invoices: services.invoices,
+    withdrawal: services.withdrawal,
+    contractCancellation: services.contractCancellation,
+    faults: services.webhookFaults,
+    identity: services.identityService,
+  });
   await app.register(uploadRoutes, {
-    pets: app.pets,
-    setUserImage: (userId, file) => app.account.setAvatar(userId, file),
+    pets: services.pets,
+    setUserImage: (userId, file) => services.account.setAvatar(userId, file),
   });
   registerStorageReconcile(app);
-  await registerClientLog(app);
-  // The full data export reads through the emergency and invoice services (registered above).
-  await registerDataExport(app);
+  await registerClientLog(app, services.limiter);
+  await registerDataExport(app, services.dataExport);
   await app.register(systemRoutes, {
     publicUrl: config.publicUrl,
     version: config.version,

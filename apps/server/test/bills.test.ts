@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { call, mailbox, registeredUser, v1 } from './identity-helpers.ts';
 import { as } from './support/owners.ts';
 import { readPdf } from './support/pdf-text.ts';
-import { sandboxEvents } from './support/payments.ts';
+import { sandboxEvents, sandboxTables } from './support/payments.ts';
 import { runAdmin } from '../src/admin/commands.ts';
 import {
   advanceDays,
@@ -178,8 +178,8 @@ async function creditNotes() {
 
 /** The sandbox's refunds of a payment intent (Stripe's refund objects). */
 async function sandboxRefunds(paymentIntentId: string) {
-  const rows = await t.app.db
-    .selectFrom('payments_sandbox_object')
+  const rows = await sandboxTables(t.app)
+    .selectFrom('stripe_sandbox_object')
     .select('data')
     .where('object', '=', 'refund')
     .execute();

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { call, freshIp, mailbox, registeredUser, uniqueEmail, v1 } from './identity-helpers.ts';
 import { as } from './support/owners.ts';
 import { advanceDays, confirmWith, ordersOf, placeOrder, runJobs } from './support/buying.ts';
+import { sandboxTables } from './support/payments.ts';
 import { withdrawalRefundCents } from '../src/modules/subscription/lifecycle/withdrawal.ts';
 
 /**
@@ -197,8 +198,8 @@ const freePlanId = async () =>
 
 const refundsOf = async (paymentIntentId: string) =>
   (
-    await t.app.db
-      .selectFrom('payments_sandbox_object')
+    await sandboxTables(t.app)
+      .selectFrom('stripe_sandbox_object')
       .select('data')
       .where('object', '=', 'refund')
       .execute()

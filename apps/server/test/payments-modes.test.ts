@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { PAYMENT_WEBHOOK_PATH, registerPayments } from '../src/platform/payments/index.ts';
-import { registerSandbox } from '../src/platform/payments/sandbox/index.ts';
+import { mountSandbox } from '../src/platform/payments/sandbox.ts';
 import { loadOrCreateWebhookSecret } from '../src/platform/payments/webhook-secret.ts';
 import { createTestApp } from './helpers.ts';
 import { confirmInBrowser, newCustomer, TEST_CARDS } from './support/payments.ts';
@@ -75,7 +75,7 @@ describe('payments modes', () => {
       expect.objectContaining({ provider: null, mode: 'unavailable' }),
     );
     await expect(
-      registerSandbox(app as unknown as FastifyInstance, {
+      mountSandbox(app as unknown as FastifyInstance, {
         keys: { secretKey: 'sk', publishableKey: 'pk' },
         webhookSecret: 'whsec_x',
         webhookPath: '/v1/subscription/webhook',

@@ -11,6 +11,7 @@ import {
   pathOf,
   RETURN_URL,
   sandboxEvents,
+  sandboxTables,
   submitCheckout,
   TEST_CARDS,
   TEST_IBANS,
@@ -736,8 +737,8 @@ describe(`payments sandbox (${testDatabaseKind})`, () => {
     const intent = await newIntent(customerId);
     // A SEPA account comes with its mandate, named by the debit's charge (issue 33 item 14).
     const sepa = await buyer({ iban: TEST_IBANS.settles });
-    const sepaIntent = await t.app.db
-      .selectFrom('payments_sandbox_object')
+    const sepaIntent = await sandboxTables(t.app)
+      .selectFrom('stripe_sandbox_object')
       .select('id')
       .where('object', '=', 'payment_intent')
       .where('customer_id', '=', sepa.customerId)
@@ -752,8 +753,8 @@ describe(`payments sandbox (${testDatabaseKind})`, () => {
       'checkout.session': (await api('GET', `/checkout/sessions/${session.id}`)).json(),
       event: JSON.parse(
         (
-          await t.app.db
-            .selectFrom('payments_sandbox_event')
+          await sandboxTables(t.app)
+            .selectFrom('stripe_sandbox_event')
             .select('payload')
             .orderBy('sequence')
             .executeTakeFirstOrThrow()

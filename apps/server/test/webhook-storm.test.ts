@@ -3,7 +3,7 @@ import { WEBHOOK_RECONCILE_JOB } from '../src/modules/subscription/payment-event
 import { createTestApp, type TestApp } from './helpers.ts';
 import { mailbox, registeredUser } from './identity-helpers.ts';
 import { advanceTo, confirmWith, myInfo, ordersOf, placeOrder } from './support/buying.ts';
-import { sandboxEvents } from './support/payments.ts';
+import { sandboxEvents, sandboxTables } from './support/payments.ts';
 import { runScenario, stateOf, unprocessedEvents } from './support/webhook-storm.ts';
 
 /**
@@ -43,8 +43,8 @@ describe('webhooks under load', () => {
 
     // Nothing lost: every event the sandbox emitted was processed, and it knows them delivered.
     expect(await unprocessedEvents(stormed.app)).toEqual([]);
-    const undelivered = await stormed.app.db
-      .selectFrom('payments_sandbox_event')
+    const undelivered = await sandboxTables(stormed.app)
+      .selectFrom('stripe_sandbox_event')
       .select('id')
       .where('delivered', '=', 0)
       .execute();

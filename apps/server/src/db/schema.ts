@@ -9,7 +9,6 @@ import type { AuthTables, IdentityTables } from './tables/identity.ts';
 import type { CodeTables } from './tables/codes.ts';
 import type { MailTables } from './tables/mail.ts';
 import type { SubscriptionTables } from './tables/subscription.ts';
-import type { PaymentsSandboxTables } from './tables/payments-sandbox.ts';
 import type { CalendarTables } from './tables/calendar.ts';
 import type { LostPetTables } from './tables/lost-pet.ts';
 import type { CreditNoteTables } from './tables/credit-notes.ts';
@@ -69,7 +68,6 @@ export interface Database
     AppointmentTables,
     CreditNoteTables,
     SubscriptionTables,
-    PaymentsSandboxTables,
     CalendarTables,
     LostPetTables,
     ExportTables,

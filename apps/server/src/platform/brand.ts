@@ -35,16 +35,29 @@ export const brandPlugin = fp<BrandPluginOptions>(
   { name: 'brand' },
 );
 
-/** The brand a user, plan or code belongs to (by its partner id); the fallback for unknown ids. */
-export function brandForPartner(partnerId: string, fallback: BrandId): BrandConfig {
-  return Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ?? brandConfig(fallback);
+/**
+ * The brands of this deployment, built once from config: the one place that turns a partner id
+ * into a brand and a brand into the origin its mail links point to.
+ */
+export interface Brands {
+  /** The brand a user, plan or code belongs to (by its partner id); the fallback for unknown ids. */
+  forPartner(partnerId: string): BrandConfig;
+  /** Where a brand's mail links point: its own host when BRAND_HOSTS names one, else PUBLIC_URL. */
+  originFor(brand: BrandConfig): string;
 }
 
-/** Where a brand's mail links point: its own host when BRAND_HOSTS names one, else PUBLIC_URL. */
-export function originForBrand(
-  config: { publicUrl: string; brandHosts: Record<string, BrandId> },
-  brand: BrandConfig,
-): string {
-  const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];
-  return host ? `${new URL(config.publicUrl).protocol}//${host}` : config.publicUrl;
+export function createBrands(config: {
+  defaultBrand: BrandId;
+  publicUrl: string;
+  brandHosts: Record<string, BrandId>;
+}): Brands {
+  return {
+    forPartner: (partnerId) =>
+      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
+      brandConfig(config.defaultBrand),
+    originFor: (brand) => {
+      const host = Object.entries(config.brandHosts).find(([, id]) => id === brand.id)?.[0];
+      return host ? `${new URL(config.publicUrl).protocol}//${host}` : config.publicUrl;
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { StripeSandboxTables } from '@pet/stripe-sandbox';
 import type { PaymentProvider } from '../../src/platform/payments/index.ts';
 
 /**
@@ -6,6 +7,9 @@ import type { PaymentProvider } from '../../src/platform/payments/index.ts';
  * Stripe.js sends with the client secret, the 3-D Secure page, the hosted checkout page, and the
  * events the sandbox stored.
  */
+
+/** Our database with the sandbox's own tables (packages/stripe-sandbox), for tests that look inside. */
+export const sandboxTables = (app: FastifyInstance) => app.db.withTables<StripeSandboxTables>();
 
 export const TEST_CARDS = {
   succeeds: '4242424242424242',
@@ -151,8 +155,8 @@ export async function submitCheckout(
 
 /** The events the sandbox emitted for an object, oldest first. */
 export async function sandboxEvents(app: FastifyInstance, objectId: string) {
-  return app.db
-    .selectFrom('payments_sandbox_event')
+  return sandboxTables(app)
+    .selectFrom('stripe_sandbox_event')
     .selectAll()
     .where('object_id', '=', objectId)
     .orderBy('sequence')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebhookFaultStage } from '../../src/modules/subscription/payment-events/webhook-faults.ts';
+import { sandboxTables } from './payments.ts';
 
 /**
  * Webhooks under load (issue 33 item 24), shared by test/webhook-storm.test.ts and
@@ -231,8 +232,8 @@ class Network {
 
   /** Delivers every event emitted since the last call; answers how many there were. */
   async deliverNew(): Promise<number> {
-    const rows = await this.app.db
-      .selectFrom('payments_sandbox_event')
+    const rows = await sandboxTables(this.app)
+      .selectFrom('stripe_sandbox_event')
       .select(['id', 'sequence'])
       .orderBy('sequence')
       .orderBy('created_at')
@@ -450,10 +451,10 @@ export async function stateOf(app: FastifyInstance, startedAt: number) {
 
 /** Events the sandbox emitted that our webhook never recorded as processed (lost). */
 export async function unprocessedEvents(app: FastifyInstance): Promise<string[]> {
-  const rows = await app.db
-    .selectFrom('payments_sandbox_event')
-    .leftJoin('payment_webhook_event', 'payment_webhook_event.id', 'payments_sandbox_event.id')
-    .select(['payments_sandbox_event.id', 'payment_webhook_event.processed_at'])
+  const rows = await sandboxTables(app)
+    .selectFrom('stripe_sandbox_event')
+    .leftJoin('payment_webhook_event', 'payment_webhook_event.id', 'stripe_sandbox_event.id')
+    .select(['stripe_sandbox_event.id', 'payment_webhook_event.processed_at'])
     .execute();
   return rows.filter((row) => row.processed_at === null).map((row) => row.id);
 }

@@ -1,19 +1,10 @@
-import {
-  CLIENT_LOG_MAX_ERROR_LENGTH,
-  CLIENT_LOG_PATH,
-  FREE_SERVICE_KEY,
-  IDEMPOTENCY_HEADER,
-  IDENTITY_HEADER,
-  REQUEST_TIMEOUT_MS,
-  Status,
-  isServiceNotFreeMessage,
-  translationKeyFor,
-  type CallContext,
-  type ClientLogBody,
-} from '@pet/contract';
+import { REQUEST_TIMEOUT_MS, Status, type CallContext } from '@pet/contract';
 import type { z } from 'zod';
 import type { AnswerSchema } from './answer-check';
-import { apiErrorBodyAnswer } from './contract-answers';
+import { ApiError, errorFromAnswer, noAnswerError, throwNoContent } from './api-error';
+import { reportingFailures } from './api-failure-reports';
+import { notifyUnauthorized } from './api-identity';
+import { buildUrl, requestHeaders, type HttpMethod, type QueryParams } from './api-request';
 
 /**
  * The one HTTP client of the web app. Every call of every feature goes through it so that the
@@ -26,6 +17,10 @@ import { apiErrorBodyAnswer } from './contract-answers';
  * a server that drifts from the contract fails loudly in one place instead of deep in a screen.
  * The calls of a first visit (config, myinfo, sign-in) name zod-free checks of the same contract
  * schemas instead (answer-check.ts, contract-answers.ts), and error bodies are checked that way.
+ *
+ * Its parts: errors (api-error.ts), the identity header and the 401 handler (api-identity.ts), URL
+ * and headers (api-request.ts), failure reports (api-failure-reports.ts). What callers need of them
+ * is exported from here, so `@/lib/api-client` stays the one import of a feature.
  */
 
 /**
@@ -40,163 +35,9 @@ export type AnswerOutput<S extends Answer> = S extends z.ZodType
     ? T
     : never;
 
-/** Same origin: the server serves the SPA, /v1 and /identity on one port (vite proxies in dev). */
-export const API_BASE = '';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Why a call failed: an HTTP answer, no answer at all, our timeout, or an answer off-contract. */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
-
-export interface ApiErrorInit {
-  kind: ApiErrorKind;
-  /** HTTP status; 0 when there was no answer (network error, timeout). */
-  status: number;
-  /** Translation key of the spec's error catalogue (always set). */
-  key: string;
-  message: string;
-  field?: string | undefined;
-  fields?: Readonly<Record<string, string>> | undefined;
-  cause?: unknown;
-}
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  readonly status: number;
-  readonly key: string;
-  readonly field: string | undefined;
-  readonly fields: Readonly<Record<string, string>>;
-
-  constructor(init: ApiErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = 'ApiError';
-    this.kind = init.kind;
-    this.status = init.status;
-    this.key = init.key;
-    this.field = init.field;
-    this.fields = init.fields ?? {};
-  }
-
-  /** 4xx answers are decisions of the server: retrying them cannot help. */
-  get isClientError(): boolean {
-    return this.kind === 'http' && this.status >= 400 && this.status < 500;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-/** The catalogue key for anything thrown by a call (non-API errors get the generic text). */
-export function errorKeyOf(error: unknown): string {
-  return isApiError(error) ? error.key : 'Something_Went_Wrong_Text';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Identity header and the 401 handler (module state: there is one signed-in user per tab).
-
-/** Sent when no user is known yet (sign-in, registration, public pages). */
-export const ANONYMOUS_IDENTITY = 'web';
-let identityId: string | null = null;
-
-/** The session query calls this when it learns (or loses) the signed-in user's id. */
-export function setIdentityId(id: string | null): void {
-  identityId = id;
-}
-
-export function currentIdentityHeaderValue(): string {
-  return identityId ?? ANONYMOUS_IDENTITY;
-}
-
-type UnauthorizedHandler = () => void | Promise<void>;
-let unauthorizedHandler: UnauthorizedHandler | null = null;
-let unauthorizedInFlight: Promise<void> | null = null;
-
-/**
- * The app registers what a 401 means (sign out, clear the cache, go to /). Returns an
- * unregister function. Parallel 401s run the handler once.
- */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
-  unauthorizedHandler = handler;
-  return () => {
-    if (unauthorizedHandler === handler) unauthorizedHandler = null;
-  };
-}
-
-function notifyUnauthorized(): void {
-  if (!unauthorizedHandler || unauthorizedInFlight) return;
-  const handler = unauthorizedHandler;
-  unauthorizedInFlight = Promise.resolve()
-    .then(handler)
-    .catch((error: unknown) => console.error('The 401 handler failed', error))
-    .finally(() => {
-      unauthorizedInFlight = null;
-    });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Failure reports: the spec's logging POST (log, platform, error), sent from here, the one place
-// every call fails through.
-
-/** What the web app names itself in its reports (the mobile apps send ios or android). */
-export const CLIENT_PLATFORM = 'web';
-/** A page in trouble fails many calls at once; a few reports say as much as all of them. */
-const REPORTS_PER_MINUTE = 10;
-let reportWindow = { start: 0, count: 0 };
-
-/**
- * Failures worth a report: no answer, an answer off the contract, or a server error. A 4xx is the
- * server's decision about the input and already shown to the user.
- */
-function isReportable(error: ApiError): boolean {
-  return error.kind !== 'http' || error.status >= 500;
-}
-
-/**
- * Sends the failure of `method path` to CLIENT_LOG_PATH, fire and forget. The path goes without
- * its query (queries carry codes, e-mail addresses and tokens); the server strips personal data
- * from the rest once more. A report that fails is dropped, never reported.
- */
-export function reportFailure(method: string, path: string, error: ApiError): void {
-  if (path === CLIENT_LOG_PATH || !isReportable(error)) return;
-  const now = Date.now();
-  if (now - reportWindow.start >= 60_000) reportWindow = { start: now, count: 0 };
-  if (reportWindow.count >= REPORTS_PER_MINUTE) return;
-  reportWindow.count += 1;
-  const body: ClientLogBody = {
-    log: `${method} ${path.split('?')[0]}: ${error.status} ${error.key}`,
-    platform: CLIENT_PLATFORM,
-    error: `${error.kind}: ${error.message}`.slice(0, CLIENT_LOG_MAX_ERROR_LENGTH),
-  };
-  try {
-    // keepalive: the report still leaves when the failure makes the page navigate away.
-    void fetch(buildUrl(CLIENT_LOG_PATH), {
-      method: 'POST',
-      credentials: 'include',
-      keepalive: true,
-      headers: requestHeaders(undefined, true),
-      body: JSON.stringify(body),
-    }).catch(() => undefined);
-  } catch {
-    // No fetch at all: nothing to report with.
-  }
-}
-
-/** Reports an ApiError thrown by `work` (a caller's own cancellation is not a failure). */
-async function reportingFailures<T>(method: string, path: string, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof ApiError) reportFailure(method, path, error);
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Requests
-
-type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
+export { ApiError, errorKeyOf, isApiError } from './api-error';
+export { currentIdentityHeaderValue, setIdentityId, setUnauthorizedHandler } from './api-identity';
+export { API_BASE, buildUrl, type QueryParams } from './api-request';
 
 export interface CallOptions {
   query?: QueryParams;
@@ -234,40 +75,6 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-export function buildUrl(path: string, query?: QueryParams): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
-    for (const item of values) {
-      if (item !== undefined && item !== null) params.append(name, String(item));
-    }
-  }
-  const search = params.toString();
-  return `${API_BASE}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
-}
-
-/** 128 random bits as hex (getRandomValues: randomUUID needs a secure context). */
-function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function requestHeaders(
-  extra: Readonly<Record<string, string>> | undefined,
-  json: boolean,
-  method: HttpMethod = 'GET',
-): Headers {
-  const headers = new Headers(extra);
-  headers.set(IDENTITY_HEADER, currentIdentityHeaderValue());
-  // Each POST is one submit (writes are never retried, query-client.ts): a key of its own lets
-  // the server answer a repeat of this very request instead of creating twice (issue 40.7).
-  if (method === 'POST' && !headers.has(IDEMPOTENCY_HEADER))
-    headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  if (json) headers.set('Content-Type', 'application/json');
-  return headers;
-}
-
 function parseBodyText(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -275,48 +82,6 @@ function parseBodyText(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function messageOf(body: unknown, fallback: string): string {
-  if (typeof body === 'string' && body.trim() !== '') return body;
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    return body.message;
-  }
-  return fallback;
-}
-
-/**
- * A non-2xx answer to ApiError: a German "service is not free" message is Free_Service_Text
- * (section 8), else the body's key wins, else the catalogue table of the contract.
- */
-export function errorFromAnswer(status: number, body: unknown, context: CallContext = 'default'): ApiError {
-  const parsed = apiErrorBodyAnswer.safeParse(body);
-  const serverMessage = parsed.success ? parsed.data.message : messageOf(body, '');
-  if (isServiceNotFreeMessage(serverMessage)) {
-    return new ApiError({ kind: 'http', status, key: FREE_SERVICE_KEY, message: serverMessage });
-  }
-  if (parsed.success) {
-    return new ApiError({
-      kind: 'http',
-      status,
-      key: parsed.data.key,
-      message: parsed.data.message,
-      field: parsed.data.field,
-      fields: parsed.data.fields,
-    });
-  }
-  const message = messageOf(body, `HTTP ${status}`);
-  return new ApiError({ kind: 'http', status, key: translationKeyFor(status, context, message), message });
-}
-
-function noAnswerError(kind: 'network' | 'timeout', cause: unknown): ApiError {
-  return new ApiError({
-    kind,
-    status: 0,
-    key: translationKeyFor('network'),
-    message: kind === 'timeout' ? 'The request timed out' : 'The server could not be reached',
-    cause,
-  });
 }
 
 function handleAnswer<S extends Answer>(
@@ -345,15 +110,6 @@ function handleAnswer<S extends Answer>(
     });
   }
   return parsed.data;
-}
-
-function throwNoContent(context: CallContext): never {
-  throw new ApiError({
-    kind: 'http',
-    status: Status.NoContent,
-    key: translationKeyFor(Status.NoContent, context === 'default' ? 'get' : context),
-    message: 'No content',
-  });
 }
 
 /** Runs `work` with the caller's signal and our timeout combined into one AbortSignal. */

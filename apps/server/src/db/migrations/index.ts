@@ -25,6 +25,7 @@ import * as mailAttachments from './0105_mail_attachments.ts';
 import * as sepaPrenotification from './0106_sepa_prenotification.ts';
 import * as webhookLookups from './0109_webhook_lookups.ts';
 import * as withdrawalConsent from './0107_withdrawal_consent.ts';
+import * as stripeSandboxOut from './0112_stripe_sandbox_out.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0107_withdrawal_consent': withdrawalConsent,
   '0109_webhook_lookups': webhookLookups,
   '0111_idempotency_key': idempotencyKey,
+  '0112_stripe_sandbox_out': stripeSandboxOut,
 };

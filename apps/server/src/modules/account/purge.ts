@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { defineJob } from '../../platform/jobs/jobs.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { ownerKeyPrefix } from '../../platform/storage/index.ts';
 
 /** Job that removes every row and file of a user whose account deletion was requested. */
-export const PURGE_ACCOUNT_JOB = 'account.purge';
+export const PURGE_ACCOUNT_JOB = defineJob('account.purge', z.object({ userId: z.string() }));
 
 /**
  * Every row and stored file of the user, gone. Idempotent: a second run (after a crash half way)

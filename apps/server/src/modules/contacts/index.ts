@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contactsRoutes } from './contacts.routes.ts';
-import { ContactsService } from './contacts.service.ts';
+import type { ContactsService } from './contacts.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,8 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export async function registerContacts(app: FastifyInstance): Promise<void> {
-  const service = new ContactsService({ db: app.db, kind: app.database.kind });
+export async function registerContacts(app: FastifyInstance, service: ContactsService): Promise<void> {
   app.decorate('contacts', service);
   await app.register(contactsRoutes, { service });
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DATA_EXPORT_DOWNLOAD_PATH,
@@ -11,7 +12,7 @@ import {
   type UiLanguage,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
-import type { JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
+import { defineJob, type JobQueue, type JobRow } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { notFound } from '../../platform/errors.ts';
 import { TooManyRequestsError, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit.ts';
@@ -22,8 +23,10 @@ import * as repo from './data-export.repo.ts';
 import { renderReadme } from './readme.ts';
 import { writeZip, type ZipEntry } from './zip-writer.ts';
 
-export const BUILD_EXPORT_JOB = 'data-export.build';
-export const EXPIRE_EXPORT_JOB = 'data-export.expire';
+/** The user id is in the payload so that the account purge finds the jobs naming the user. */
+const exportJobPayload = z.object({ exportId: z.string(), userId: z.string() });
+export const BUILD_EXPORT_JOB = defineJob('data-export.build', exportJobPayload);
+export const EXPIRE_EXPORT_JOB = defineJob('data-export.expire', exportJobPayload);
 
 /** Builds are retried twice (with the queue's backoff) before the export counts as failed. */
 const BUILD_ATTEMPTS = 3;

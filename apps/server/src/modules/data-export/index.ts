@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { brandForPartner, originForBrand } from '../../platform/brand.ts';
 import { dataExportRoutes } from './data-export.routes.ts';
-import { BUILD_EXPORT_JOB, DataExportService, EXPIRE_EXPORT_JOB } from './data-export.service.ts';
+import { BUILD_EXPORT_JOB, EXPIRE_EXPORT_JOB, type DataExportService } from './data-export.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,35 +8,13 @@ declare module 'fastify' {
   }
 }
 
-/** Register after identity (mailer, rate limiter), emergency and subscription (invoices). */
-export async function registerDataExport(app: FastifyInstance): Promise<void> {
-  const { config } = app;
-  const service = new DataExportService({
-    db: app.db,
-    storage: app.storage,
-    jobs: app.jobs,
-    mailer: app.mailer,
-    limiter: app.rateLimiter,
-    log: app.log,
-    brandForPartner: (partnerId) => brandForPartner(partnerId, config.defaultBrand),
-    originForBrand: (brand) => originForBrand(config, brand),
-    emergencyFiles: (userId, brand, language) => app.emergency.filePerPet(userId, brand, language),
-    bills: async (userId) =>
-      ((await app.invoices.myOrders(userId)) ?? []).map((order) => ({
-        id: order.id,
-        invoice: order.invoice_number ?? order.order_number,
-        creditNote: order.credit_note_number ?? null,
-      })),
-    billPdf: async (userId, orderId, document) =>
-      (await app.invoices.orderPdf(userId, orderId, document)).pdf,
-    now: () => app.clock.now(),
-  });
+export async function registerDataExport(app: FastifyInstance, service: DataExportService): Promise<void> {
   app.decorate('dataExport', service);
-  app.jobs.register(BUILD_EXPORT_JOB, async (payload, job) => {
-    await service.build((payload as { exportId: string }).exportId, job);
+  app.jobs.register(BUILD_EXPORT_JOB, async ({ exportId }, job) => {
+    await service.build(exportId, job);
   });
-  app.jobs.register(EXPIRE_EXPORT_JOB, async (payload) => {
-    await service.expire((payload as { exportId: string }).exportId);
+  app.jobs.register(EXPIRE_EXPORT_JOB, async ({ exportId }) => {
+    await service.expire(exportId);
   });
   await app.register(dataExportRoutes, { service });
 }

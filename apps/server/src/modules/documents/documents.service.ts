@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   decodeDocUrl,
@@ -18,7 +19,7 @@ import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { fromDbBool } from '../../db/database.ts';
 import { badRequest, limitReached, notFound } from '../../platform/errors.ts';
-import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import { defineJob, type JobQueue } from '../../platform/jobs/jobs.ts';
 import {
   newFileKey,
   sendStoredFile,
@@ -37,9 +38,15 @@ import { assertCanAddDocuments, lockCurrentPlan } from '../plans/plan-limits.ts'
 import * as ownership from '../pets/pet-ownership.ts';
 import * as repo from './documents.repo.ts';
 
-export const DISCARD_UNCLAIMED_JOB = 'documents.discard-unclaimed';
-export const MAKE_THUMBNAILS_JOB = 'documents.make-thumbnails';
-export const DELETE_KEYS_JOB = 'storage.delete-keys';
+export const DISCARD_UNCLAIMED_JOB = defineJob(
+  'documents.discard-unclaimed',
+  z.object({ fileIds: z.array(z.string()) }),
+);
+export const MAKE_THUMBNAILS_JOB = defineJob(
+  'documents.make-thumbnails',
+  z.object({ fileIds: z.array(z.string()) }),
+);
+export const DELETE_KEYS_JOB = defineJob('storage.delete-keys', z.object({ keys: z.array(z.string()) }));
 /** Uploaded files that no document claims within a day are removed. */
 const UNCLAIMED_FILE_LIFETIME_MS = 24 * 3600 * 1000;
 export const DOCUMENT_FILE_PATH = '/v1/document/file';

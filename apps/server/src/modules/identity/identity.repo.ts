@@ -345,3 +345,29 @@ export async function registerTrackers(
   }
   return { conflict: null };
 }
+
+// --- Sessions (better-auth's table) ----------------------------------------------------------------
+
+export async function findSessionToken(db: Db, sessionId: string) {
+  return db
+    .selectFrom('session')
+    .select(['token', 'expiresAt'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function sessionsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('session')
+    .select(['id', 'createdAt', 'expiresAt'])
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function setSessionExpiry(db: Db, kind: DatabaseKind, sessionId: string, expiresAt: Date) {
+  await db
+    .updateTable('session')
+    .set({ expiresAt: authValues(kind).date(expiresAt) })
+    .where('id', '=', sessionId)
+    .execute();
+}

@@ -15,16 +15,13 @@ import {
   type ModifyBody,
   type PetSummary,
   type SignupBody,
-  type UiLanguage,
   type UserInfo,
   type VerifyCodeBody,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
-import type { CodeChoice } from '../../db/tables/identity.ts';
 import { AppError, badRequest, conflict, withStatus } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/identity/db-errors.ts';
-import type { IdentityDirectory } from '../../platform/identity/auth.ts';
 import {
   SESSION_LIFETIME_SHORT_SECONDS,
   SESSION_LIFETIME_STAY_SECONDS,
@@ -33,7 +30,9 @@ import type { Identity, SessionUser } from '../../platform/identity/identity.ts'
 import type { PasswordHasher } from '../../platform/identity/password.ts';
 import { PasswordPoolBusyError } from '../../platform/identity/password-pool.ts';
 import { RATE_LIMITS, TooManyRequestsError, type RateLimiter } from '../../platform/rate-limit.ts';
-import type { CodeEvaluation, CodeProblem, CodeService } from '../plans/codes.service.ts';
+import type { CodeEvaluation, CodeService } from '../plans/codes.service.ts';
+import type { AccountDirectory } from './account-directory.ts';
+import { CHECK_MESSAGE, codeProblemError, trackerTaken } from './code-problems.ts';
 import { defaultProduct, productById, toProduct } from '../plans/plans.repo.ts';
 import * as repo from './identity.repo.ts';
 
@@ -45,7 +44,19 @@ export interface RequestContext {
   ip: string;
 }
 
-export type PetSummaryProvider = (userId: string) => Promise<PetSummary[]>;
+/** What other modules answer in myinfo (GET /v1/auth/myinfo); app/services.ts wires them. */
+export interface UserInfoSources {
+  /** The pets module: the pet list. */
+  petSummaries(userId: string): Promise<PetSummary[]>;
+  /** The account module: user_profile.image_url holds a storage key, answered as a URL. */
+  imageUrl(stored: string | null): string | null;
+  /** The subscription module: a pending downgrade, or false. */
+  downgrading(userId: string): Promise<Downgrading>;
+  /** The subscription module: whether the user paid for a tracker (`tracker_owned`). */
+  trackerBought(userId: string, partnerId: string): Promise<boolean>;
+  /** The subscription module: the added renewal_problem and restore_until. */
+  renewalState(userId: string): Promise<Pick<UserInfo, 'renewal_problem' | 'restore_until'>>;
+}
 
 export const MESSAGES = {
   signedUp: 'USER CREATED: PLEASE VERIFY YOUR E-MAIL ADDRESS',
@@ -56,8 +67,6 @@ export const MESSAGES = {
   productActivated: 'PRODUCT ACTIVATED',
 } as const;
 
-const USER_LANGUAGE_TO_UI: Record<string, UiLanguage> = { German: 'de', English: 'en', Englisch: 'en' };
-
 function unique(values: string[] | undefined): string[] {
   return [...new Set((values ?? []).map((v) => v.trim()).filter(Boolean))];
 }
@@ -67,65 +76,6 @@ function addMonths(date: Date, months: number): Date {
   result.setUTCMonth(result.getUTCMonth() + months);
   return result;
 }
-
-/** A code problem as the answer of verifycode (and of signup, which has no 204). */
-function codeProblemError(problem: CodeProblem, context: 'verifycode' | 'signup'): AppError | null {
-  switch (problem) {
-    case 'unknown':
-      return context === 'signup'
-        ? badRequest('Invalid_Code', 'activation_code', CODE_CHECK_MESSAGES.invalid)
-        : null;
-    case 'unknown_batch':
-      return withStatus(
-        Status.BatchCodeDoesNotExist,
-        'Batch_Code_Does_Not_Exist_Text',
-        'Batch code does not exist',
-      );
-    case 'other_brand':
-      return withStatus(Status.WrongCodeOrNoUser, 'Wrong_Code_Text', 'Code is not valid for this product');
-    case 'tracker_mismatch':
-      return withStatus(Status.WrongCodeOrNoUser, 'Wrong_Code_Text', CODE_CHECK_MESSAGES.trackerMismatch);
-    case 'redeemed_by_user':
-      return withStatus(
-        Status.CodeAlreadyRedeemedAlt,
-        'Code_Already_Redeemed',
-        'Code already redeemed by this user',
-      );
-    case 'redeemed':
-      return withStatus(
-        Status.CodeAlreadyRedeemed,
-        'Code_Already_Redeemed',
-        CODE_CHECK_MESSAGES.alreadyRedeemed,
-      );
-    case 'expired':
-      return withStatus(Status.SubscriptionExpired, 'Subscription_Expired', CODE_CHECK_MESSAGES.expired);
-    case 'no_product':
-      return withStatus(
-        Status.ProductNotAttached,
-        'Product_Not_Attached_Text',
-        'No product attached to this code',
-      );
-    case 'tracker_missing':
-      return context === 'signup'
-        ? badRequest('GPS_Tracker_Id', 'tracker_ids', CODE_CHECK_MESSAGES.trackerMissing)
-        : badRequest('GPS_Tracker_ID_Required', 'tracker_ids', CODE_CHECK_MESSAGES.trackerMissing);
-  }
-}
-
-const trackerTaken = (trackerId: string) =>
-  conflict('GPS_Tracker_Already_Exist', `GPS tracker ${trackerId} is already registered to another user`);
-
-const CHECK_MESSAGE: Record<CodeProblem, string> = {
-  unknown: CODE_CHECK_MESSAGES.invalid,
-  unknown_batch: CODE_CHECK_MESSAGES.invalid,
-  other_brand: CODE_CHECK_MESSAGES.invalid,
-  no_product: CODE_CHECK_MESSAGES.invalid,
-  redeemed_by_user: CODE_CHECK_MESSAGES.alreadyRedeemed,
-  redeemed: CODE_CHECK_MESSAGES.alreadyRedeemed,
-  expired: CODE_CHECK_MESSAGES.expired,
-  tracker_missing: CODE_CHECK_MESSAGES.trackerMissing,
-  tracker_mismatch: CODE_CHECK_MESSAGES.trackerMismatch,
-};
 
 export interface IdentityServiceDeps {
   db: Kysely<Database>;
@@ -139,99 +89,25 @@ export interface IdentityServiceDeps {
   passwords: PasswordHasher;
   /** Business time (the app's clock): when plans attached by code run out. */
   now?: () => Date;
+  /** better-auth behind our routes: verification mails, sessions, one-time tokens. */
+  identity: Identity;
+  /** Our rows of a user (created here on first need). */
+  directory: AccountDirectory;
+  userInfo: UserInfoSources;
 }
 
 /**
  * The /v1/auth rules: registration (with the activation code in the same transaction), the
  * user info, settings, activation codes for signed-in users and the mails of the identity
- * service. Also the identity service's directory (profile lookups, accounts it creates itself).
+ * service.
  */
-export class IdentityService implements IdentityDirectory {
-  private identityRef: Identity | null = null;
+export class IdentityService {
+  private readonly identity: Identity;
   private readonly now: () => Date;
-  private petSummaryProvider: PetSummaryProvider = async () => [];
 
   constructor(private readonly deps: IdentityServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-  }
-
-  attach(identity: Identity) {
-    this.identityRef = identity;
-  }
-
-  private get identity(): Identity {
-    if (!this.identityRef) throw new Error('identity service not attached');
-    return this.identityRef;
-  }
-
-  /**
-   * Hook for the pets module: the pet list of the user info (GET /v1/auth/myinfo `pets`).
-   * Until a provider is set, users have no pets.
-   */
-  setPetSummaryProvider(provider: PetSummaryProvider) {
-    this.petSummaryProvider = provider;
-  }
-
-  /** user_profile.image_url holds a storage key; the account module turns it into a URL. */
-  private downgradingOf: (userId: string) => Promise<Downgrading> = async () => false;
-  /** The subscription module answers myinfo's added renewal_problem and restore_until. */
-  private renewalStateOf: (userId: string) => Promise<Pick<UserInfo, 'renewal_problem' | 'restore_until'>> =
-    async () => ({});
-  setRenewalStateProvider(provider: typeof this.renewalStateOf): void {
-    this.renewalStateOf = provider;
-  }
-  /** The subscription module answers myinfo's `downgrading` (a pending downgrade, or false). */
-  setDowngradingProvider(provider: (userId: string) => Promise<Downgrading>) {
-    this.downgradingOf = provider;
-  }
-
-  private trackerBoughtOf: (userId: string, partnerId: string) => Promise<boolean> = async () => false;
-  /** The subscription module answers whether the user paid for a tracker (myinfo's `tracker_owned`). */
-  setTrackerBoughtProvider(provider: (userId: string, partnerId: string) => Promise<boolean>) {
-    this.trackerBoughtOf = provider;
-  }
-
-  private imageUrlOf: (stored: string | null) => string | null = (stored) => stored;
-  setImageUrlResolver(resolve: (stored: string | null) => string | null) {
-    this.imageUrlOf = resolve;
-  }
-
-  // --- IdentityDirectory --------------------------------------------------------------------------
-
-  async userSettings(userId: string) {
-    const profile = await repo.findProfile(this.deps.db, userId);
-    if (!profile) return null;
-    return {
-      language: USER_LANGUAGE_TO_UI[profile.language] ?? 'de',
-      stayLoggedIn: profile.stay_loggedin === 1,
-    };
-  }
-
-  async onUserCreated(user: { id: string; partnerId: string; language: UiLanguage }) {
-    await this.ensureAccount(this.deps.db, user.id, user.partnerId, user.language, 'no');
-  }
-
-  async onSignedIn(userId: string) {
-    await repo.countSignIn(this.deps.db, userId);
-  }
-
-  /** Profile and subscription rows (on the brand's default plan); idempotent. */
-  private async ensureAccount(
-    db: Kysely<Database> | Transaction<Database>,
-    userId: string,
-    partnerId: string,
-    language: UiLanguage,
-    codeChoice: CodeChoice,
-  ) {
-    const plan = await defaultProduct(db, partnerId);
-    if (!plan) throw new Error(`brand ${partnerId} has no default plan`);
-    await repo.insertProfile(db, {
-      userId,
-      partnerId,
-      language: uiLanguageToUserLanguage(language),
-      stayLoggedIn: false,
-    });
-    await repo.insertSubscription(db, { userId, partnerId, productId: plan.id, codeChoice });
+    this.identity = deps.identity;
   }
 
   // --- Registration -------------------------------------------------------------------------------
@@ -422,7 +298,7 @@ export class IdentityService implements IdentityDirectory {
     let profile = await repo.findProfile(db, user.id);
     let subscription = await repo.findSubscription(db, user.id);
     if (!profile || !subscription) {
-      await this.ensureAccount(db, user.id, partnerId, 'de', 'no');
+      await this.deps.directory.ensureAccount(db, user.id, partnerId, 'de', 'no');
       profile = (await repo.findProfile(db, user.id))!;
       subscription = (await repo.findSubscription(db, user.id))!;
     }
@@ -433,21 +309,21 @@ export class IdentityService implements IdentityDirectory {
       ? await defaultProduct(db, partnerId)
       : ((await productById(db, subscription.product_id)) ?? (await defaultProduct(db, partnerId)));
     const trackers = await repo.trackerIdsOf(db, user.id);
-    const pets = await this.petSummaryProvider(user.id);
+    const pets = await this.deps.userInfo.petSummaries(user.id);
     const codeEnd = subscription.product_expires_at
       ? Math.floor(new Date(subscription.product_expires_at).getTime() / 1000)
       : null;
     return {
       id: authUser.id,
       name: authUser.name,
-      image_url: this.imageUrlOf(profile.image_url),
+      image_url: this.deps.userInfo.imageUrl(profile.image_url),
       email: authUser.email,
       language: profile.language,
       stay_loggedin: profile.stay_loggedin === 1,
       product: productRow ? toProduct(productRow) : null,
       product_associated: subscription.product_associated === 1,
       tracker_ids: trackers,
-      tracker_owned: trackers.length > 0 || (await this.trackerBoughtOf(user.id, partnerId)),
+      tracker_owned: trackers.length > 0 || (await this.deps.userInfo.trackerBought(user.id, partnerId)),
       stripe_subscription_end: subscription.stripe_subscription_end ?? codeEnd,
       ...termDays(subscription.stripe_subscription_end ?? codeEnd),
       stripe_price_id: subscription.stripe_price_id,
@@ -457,7 +333,7 @@ export class IdentityService implements IdentityDirectory {
       is_trial: subscription.is_trial === 1,
       trial_months: subscription.trial_months,
       activation_code_type: subscription.activation_code_type,
-      downgrading: await this.downgradingOf(user.id),
+      downgrading: await this.deps.userInfo.downgrading(user.id),
       zipcode: profile.zipcode,
       phone: profile.phone,
       address_1: profile.address_1,
@@ -466,7 +342,7 @@ export class IdentityService implements IdentityDirectory {
       country: profile.country,
       pets,
       first_sign_in: profile.sign_in_count <= 1,
-      ...(await this.renewalStateOf(user.id)),
+      ...(await this.deps.userInfo.renewalState(user.id)),
     };
   }
 
@@ -489,11 +365,7 @@ export class IdentityService implements IdentityDirectory {
    * when on, a browser-session cookie when off.
    */
   async reissuedSessionCookie(user: SessionUser, stay: boolean): Promise<string[]> {
-    const row = await this.deps.db
-      .selectFrom('session')
-      .select(['token', 'expiresAt'])
-      .where('id', '=', user.sessionId)
-      .executeTakeFirst();
+    const row = await repo.findSessionToken(this.deps.db, user.sessionId);
     if (!row) return [];
     return this.identity.sessionCookieHeaders({ token: row.token, expiresAt: new Date(row.expiresAt) }, stay);
   }
@@ -504,12 +376,7 @@ export class IdentityService implements IdentityDirectory {
    */
   private async applySessionLifetime(userId: string, stay: boolean) {
     const { db, kind } = this.deps;
-    const v = repo.authValues(kind);
-    const sessions = await db
-      .selectFrom('session')
-      .select(['id', 'createdAt', 'expiresAt'])
-      .where('userId', '=', userId)
-      .execute();
+    const sessions = await repo.sessionsOf(db, userId);
     const now = Date.now();
     for (const session of sessions) {
       const created = new Date(session.createdAt).getTime();
@@ -517,11 +384,7 @@ export class IdentityService implements IdentityDirectory {
       const next = stay
         ? created + SESSION_LIFETIME_STAY_SECONDS * 1000
         : Math.min(current, now + SESSION_LIFETIME_SHORT_SECONDS * 1000);
-      await db
-        .updateTable('session')
-        .set({ expiresAt: v.date(new Date(next)) })
-        .where('id', '=', session.id)
-        .execute();
+      await repo.setSessionExpiry(db, kind, session.id, new Date(next));
     }
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { medicalRoutes } from './medical.routes.ts';
-import { MedicalService } from './medical.service.ts';
+import type { MedicalService } from './medical.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,8 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export async function registerMedical(app: FastifyInstance): Promise<void> {
-  const service = new MedicalService({ db: app.db, kind: app.database.kind });
+export async function registerMedical(app: FastifyInstance, service: MedicalService): Promise<void> {
   app.decorate('medical', service);
   await app.register(medicalRoutes, { service });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { petsRoutes } from './pets.routes.ts';
-import { DELETE_FILES_JOB, PetsService } from './pets.service.ts';
+import { DELETE_FILES_JOB, type PetsService } from './pets.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,18 +8,9 @@ declare module 'fastify' {
   }
 }
 
-export async function registerPets(app: FastifyInstance): Promise<void> {
-  const service = new PetsService({
-    db: app.db,
-    kind: app.database.kind,
-    storage: app.storage,
-    jobs: app.jobs,
-    log: app.log,
-  });
+export async function registerPets(app: FastifyInstance, service: PetsService): Promise<void> {
   app.decorate('pets', service);
-  app.identityService.setPetSummaryProvider((userId) => service.summaries(userId));
-  app.jobs.register(DELETE_FILES_JOB, async (payload) => {
-    const { prefix } = payload as { prefix: string };
+  app.jobs.register(DELETE_FILES_JOB, async ({ prefix }) => {
     // Only a pet's or a user's own folder is ever purged this way.
     if (!/^(pets|users)\/[^/]+\/$/.test(prefix)) throw new Error(`refusing to purge ${prefix}`);
     await app.storage.deletePrefix(prefix);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
   mergeSentFields,
   sortWeightsNewestFirst,
@@ -13,7 +14,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import { defineJob, type JobQueue } from '../../platform/jobs/jobs.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { newFileKey, ownerKeyPrefix } from '../../platform/storage/index.ts';
 import { replaceImage, type ImageUpload } from '../../platform/uploads/images.ts';
@@ -22,7 +23,7 @@ import * as repo from './pets.repo.ts';
 import { petNotFound, requireOwnedPet } from './pet-ownership.ts';
 
 /** Job that removes a deleted pet's files; scheduled in the delete's transaction. */
-export const DELETE_FILES_JOB = 'storage.delete-prefix';
+export const DELETE_FILES_JOB = defineJob('storage.delete-prefix', z.object({ prefix: z.string() }));
 /** Signed image URLs last a day; the app refetches pets far more often than that. */
 const IMAGE_URL_SECONDS = 24 * 3600;
 

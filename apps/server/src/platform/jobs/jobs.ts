@@ -5,6 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
 import type { JobTable } from '../../db/tables/jobs.ts';
 import type { DatabaseKind } from '../../db/database.ts';
+import type { JobType } from './job-type.ts';
+
+export { defineJob, type JobType } from './job-type.ts';
 
 export type JobRow = Selectable<JobTable>;
 
@@ -12,7 +15,7 @@ export type JobRow = Selectable<JobTable>;
  * A job handler must be idempotent: a job can run more than once (a runner that dies after the
  * work but before marking it done leaves it to be claimed again when its lease expires).
  */
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+export type JobHandler<Payload = unknown> = (payload: Payload, job: JobRow) => Promise<void>;
 
 export interface ScheduleOptions {
   runAt?: Date;
@@ -76,12 +79,39 @@ export class JobQueue {
     this.runnerId = options.runnerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
 
-  register(type: string, handler: JobHandler): void {
-    if (this.handlers.has(type)) throw new Error(`job type ${type} registered twice`);
-    this.handlers.set(type, handler);
+  /**
+   * A typed job's handler gets its payload parsed by the job type's schema (a payload that does not
+   * match fails the run like a throwing handler). A plain name registers a handler of unchecked
+   * payloads (the payment sandbox's jobs and the queue's own tests).
+   */
+  register<Payload>(type: JobType<Payload>, handler: JobHandler<Payload>): void;
+  register(type: string, handler: JobHandler): void;
+  register(type: JobType<unknown> | string, handler: JobHandler): void {
+    const name = typeof type === 'string' ? type : type.name;
+    if (this.handlers.has(name)) throw new Error(`job type ${name} registered twice`);
+    this.handlers.set(
+      name,
+      typeof type === 'string' ? handler : (payload, job) => handler(type.payload.parse(payload), job),
+    );
   }
 
-  async schedule(type: string, payload: unknown, options: ScheduleOptions = {}): Promise<string> {
+  /**
+   * A typed job's payload is checked before it is stored (a mistake fails the caller, not a run
+   * days later); it is stored as given.
+   */
+  async schedule<Payload>(
+    type: JobType<Payload>,
+    payload: Payload,
+    options?: ScheduleOptions,
+  ): Promise<string>;
+  async schedule(type: string, payload: unknown, options?: ScheduleOptions): Promise<string>;
+  async schedule(
+    type: JobType<unknown> | string,
+    payload: unknown,
+    options: ScheduleOptions = {},
+  ): Promise<string> {
+    if (typeof type !== 'string') type.payload.parse(payload);
+    const name = typeof type === 'string' ? type : type.name;
     const db = options.trx ?? this.options.db;
     const now = this.now().toISOString();
     const id = randomUUID();
@@ -89,7 +119,7 @@ export class JobQueue {
       .insertInto('job')
       .values({
         id,
-        type,
+        type: name,
         payload: JSON.stringify(payload ?? null),
         status: 'pending',
         run_at: (options.runAt ?? new Date(this.now().getTime() + (options.delayMs ?? 0))).toISOString(),

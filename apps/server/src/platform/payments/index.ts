@@ -3,12 +3,12 @@ import type { PaymentsConfig } from '../../config.ts';
 import {
   DELIVER_EVENT_JOB,
   InjectHttpClient,
-  registerSandbox,
   SANDBOX_PATH,
   sandboxKeys,
   SETTLE_SEPA_JOB,
-  type Sandbox,
-} from './sandbox/index.ts';
+  type StripeSandbox,
+} from '@pet/stripe-sandbox';
+import { mountSandbox } from './sandbox.ts';
 import { createStripeClient, StripePaymentProvider } from './stripe-provider.ts';
 import type { PaymentProvider } from './types.ts';
 import { loadOrCreateWebhookSecret } from './webhook-secret.ts';
@@ -16,7 +16,8 @@ import { loadOrCreateWebhookSecret } from './webhook-secret.ts';
 /**
  * Payments (DESIGN.md section 7): one provider interface (types.ts) with one adapter on the official
  * `stripe` SDK (stripe-provider.ts), talking to Stripe with keys and otherwise to the in-process
- * Stripe-compatible sandbox (sandbox/). The subscription module owns orders and periods.
+ * Stripe-compatible sandbox (packages/stripe-sandbox, mounted by sandbox.ts). The subscription
+ * module owns orders and periods.
  */
 export * from './types.ts';
 export {
@@ -30,7 +31,6 @@ export {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
 } from './stripe-provider.ts';
-export { InjectHttpClient, SANDBOX_PATH, sandboxKeys, type SandboxKeys } from './sandbox/index.ts';
 
 /** Our webhook (the subscription module's route): Stripe, or the sandbox, posts events here. */
 export const PAYMENT_WEBHOOK_PATH = '/v1/subscription/webhook';
@@ -50,7 +50,7 @@ export interface PaymentsPlatform {
    */
   secretKey: string | null;
   /** Sandbox mode: the sandbox's webhook delivery, for tests that deliver events themselves. Null otherwise. */
-  sandbox: Pick<Sandbox, 'deliverEvent' | 'pauseDelivery'> | null;
+  sandbox: Pick<StripeSandbox, 'deliverEvent' | 'pauseDelivery'> | null;
 }
 
 declare module 'fastify' {
@@ -63,7 +63,7 @@ const UNAVAILABLE_WARNING =
   'Payments are unavailable: NODE_ENV=production without Stripe keys, so buying answers 503 until ' +
   'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set.';
 
-/** Decorates app.payments for the configured mode; in sandbox mode also registers the sandbox. */
+/** Decorates app.payments for the configured mode; in sandbox mode also mounts the sandbox. */
 export async function registerPayments(app: FastifyInstance): Promise<void> {
   const config = app.config.payments;
 
@@ -104,7 +104,7 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
 
   const webhookSecret = config.webhookSecret ?? (await loadOrCreateWebhookSecret(config.webhookSecretFile));
   const keys = sandboxKeys(webhookSecret);
-  const sandbox = await registerSandbox(app, { keys, webhookSecret, webhookPath: PAYMENT_WEBHOOK_PATH });
+  const sandbox = await mountSandbox(app, { keys, webhookSecret, webhookPath: PAYMENT_WEBHOOK_PATH });
   const stripe = createStripeClient(keys.secretKey, new InjectHttpClient(app, SANDBOX_PATH));
   const provider = new StripePaymentProvider(stripe, {
     mode: 'sandbox',

@@ -3,7 +3,7 @@ import { Navigate } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { documentTypeFitsPet, type DocumentCategory } from '@pet/contract';
 import { useRouteHandle } from '@/app/route-handle';
-import { PetNotFound } from '@/features/documents/components/PetNotFound';
+import { PetNotFound } from '@/components/PetNotFound';
 import { areaPath, documentCategoryOf } from '@/features/documents/paths';
 import { useRoutePet, type RoutePet } from '@/features/documents/use-route-pet';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/i18n-react';
 import { useRouteHandle } from '@/app/route-handle';
 import { DocumentsOverview } from '@/features/documents/components/DocumentsOverview';
-import { PetNotFound } from '@/features/documents/components/PetNotFound';
+import { PetNotFound } from '@/components/PetNotFound';
 import { useRoutePet } from '@/features/documents/use-route-pet';
 
 /** /pet-details/:name/:id/document-safe and .../vet-findings (meta.area): categories with counts. */

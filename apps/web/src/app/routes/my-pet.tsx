@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import { PageTitle } from '@/components/PageTitle';
 import { usePet } from '@/features/pets/api/fetch-pet';
 import { PetFormSkeleton } from '@/features/pets/components/PetFormSkeleton';
-import { PetNotFound } from '@/features/pets/components/PetNotFound';
+import { PetNotFound } from '@/components/PetNotFound';
 import { PetProfileForm } from '@/features/pets/components/PetProfileForm';
 
 /** /pet-details/{name}/{id}/my-pet: My Animal, the pet profile in edit mode with the weight chart. */

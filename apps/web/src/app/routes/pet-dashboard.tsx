@@ -2,7 +2,7 @@ import { useParams } from '@/lib/router';
 import { PageSkeleton } from '@/components/PageSkeleton';
 import { usePetsReloading, useSignedInUser } from '@/lib/session';
 import { PetDashboard } from '@/features/pets/components/PetDashboard';
-import { PetNotFound } from '@/features/pets/components/PetNotFound';
+import { PetNotFound } from '@/components/PetNotFound';
 import { LostPetTagLink } from '@/features/lost-pet/components/LostPetTagLink';
 import { ExportsLink } from '@/features/exports/components/ExportsLink';
 

@@ -3,18 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   APP_ID_HEADER,
-  BRANDS,
   apiErrorBodySchema,
-  brandConfig,
   orderListResponseSchema,
   orderPdfQuerySchema,
 } from '@pet/contract';
 import { requireUser, signedInUser } from '../../../platform/identity/plugin.ts';
-import { loadOrCreateUrlSecret } from '../../../platform/storage/index.ts';
-import { InvoicesService } from './invoices.service.ts';
+import type { InvoicesService } from './invoices.service.ts';
 import { binaryAnswer } from '../../../http/binary-answer.ts';
-import { INVOICE_DOWNLOAD_PATH, INVOICE_LINK_DAYS, InvoiceLinks } from './invoice-links.ts';
-import { SUBSCRIPTION_MAIL_JOB } from '../subscription.jobs.ts';
+import { INVOICE_DOWNLOAD_PATH, INVOICE_LINK_DAYS } from './invoice-links.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,32 +21,9 @@ declare module 'fastify' {
 
 /**
  * The Bills calls of account-area section 7: GET /v1/order/myorders and GET /v1/order/orderpdfweb.
- * Register after the payment platform (registerSubscription does, in its module's index.ts).
+ * registerSubscription registers them with the service built in app/services.ts.
  */
-export async function registerOrders(app: FastifyInstance): Promise<void> {
-  const { config } = app;
-  const provider = app.payments.provider;
-  // The mails' download links are signed with (a key derived from) the file URLs' secret.
-  const urlSecret = config.storage.urlSecret ?? (await loadOrCreateUrlSecret(config.storage.urlSecretFile));
-  const service = new InvoicesService({
-    db: app.db,
-    kind: app.database.kind,
-    clock: app.clock,
-    log: app.log,
-    provider,
-    // The credit note's refund (the operator's `order refund` command).
-    refund: provider ? (request) => provider.refundPayment(request) : null,
-    pdf: app.pdfRenderer,
-    links: new InvoiceLinks(urlSecret, app.clock),
-    jobs: app.jobs,
-    mailJob: SUBSCRIPTION_MAIL_JOB,
-    // A full refund ends the plan it paid for (one function with the withdrawal: endPlanNowIn).
-    endPlanNowIn: (trx, userId, periodEnd, reason) =>
-      app.subscription.endPlanNowIn(trx, userId, periodEnd, reason),
-    brandForPartner: (partnerId) =>
-      Object.values(BRANDS).find((brand) => brand.partnerId === partnerId) ??
-      brandConfig(config.defaultBrand),
-  });
+export async function registerOrders(app: FastifyInstance, service: InvoicesService): Promise<void> {
   app.decorate('invoices', service);
   await app.register(ordersRoutes, { service });
 }

@@ -19,8 +19,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { ExpandableRows } from '@/components/ExpandableRows';
 import { ListPage } from '@/components/ListPage';
 import { PetHeader } from '@/components/PetHeader';
-import { PetNotFound } from '@/components/PetNotFound';
-import { isApiError } from '@/lib/api-client';
+import { PetNotFound, isNotFoundError } from '@/components/PetNotFound';
 import { useNotify } from '@/lib/notifications';
 import type { PetRef } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -76,9 +75,7 @@ export function AppointmentsPage({
   const addLabel = t('appointments.addAction');
 
   // Only a pet can be missing: the all-pets list has no id to be wrong about.
-  if (pet && isApiError(appointments.error) && appointments.error.status === 404) {
-    return <PetNotFound title={t('appointments.petNotFound')} backLabel={t('appointments.toMyPets')} />;
-  }
+  if (pet && isNotFoundError(appointments.error)) return <PetNotFound />;
 
   const { upcoming, passed } = appointments.data
     ? splitAppointments(appointments.data, new Date())

@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import { paidExtrasAllowed } from '@pet/contract';
 import { useNotify } from '@/lib/notifications';
 import { useSignedInUser } from '@/lib/session';
-import { downloadAppointmentIcs } from '../api/calendar';
+import { downloadAppointmentIcs } from '../api/download-appointment-ics';
 
 /**
  * "Add to calendar": the appointment as an .ics file the phone or computer opens in its calendar.

@@ -17,7 +17,9 @@ import { SUBSCRIPTION_PATH } from '@/components/UpgradePrompt';
 import { useBrand } from '@/lib/brand';
 import { useNotify } from '@/lib/notifications';
 import { useSignedInUser } from '@/lib/session';
-import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar';
+import { useCreateCalendarFeed } from '../api/create-calendar-feed';
+import { useCalendarFeed } from '../api/fetch-calendar-feed';
+import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
 
 /** webcal:// opens the address in the device's calendar app as a subscription. */
 const webcalOf = (url: string) => url.replace(/^https?:/, 'webcal:');

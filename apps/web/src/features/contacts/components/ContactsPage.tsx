@@ -4,8 +4,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { PageTitle } from '@/components/PageTitle';
 import { PetHeader, usePetHeaderPet } from '@/components/PetHeader';
-import { PetNotFound } from '@/components/PetNotFound';
-import { isApiError } from '@/lib/api-client';
+import { PetNotFound, isNotFoundError } from '@/components/PetNotFound';
 import { useContacts } from '@/features/contacts/api/list-contacts';
 import { ContactAccordions } from './ContactAccordions';
 
@@ -15,10 +14,7 @@ export function ContactsPage({ title, petId, petName }: { title: string; petId: 
   const pet = usePetHeaderPet(petId);
   const contacts = useContacts(petId);
 
-  const notFound = [pet.error, contacts.error].some((error) => isApiError(error) && error.status === 404);
-  if (notFound) {
-    return <PetNotFound title={t('contacts.petNotFound')} backLabel={t('contacts.toMyPets')} />;
-  }
+  if ([pet.error, contacts.error].some(isNotFoundError)) return <PetNotFound />;
 
   return (
     <>

@@ -12,7 +12,9 @@ import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import { useTranslation } from '@/lib/i18n-react';
 import { DATA_EXPORT_TTL_DAYS, type DataExport } from '@pet/contract';
 import { useNotify } from '@/lib/notifications';
-import { dataExportFileUrl, useDataExport, useStartDataExport } from '../api/data-export';
+import { dataExportFileUrl } from '../api/data-export-file';
+import { useDataExport } from '../api/fetch-data-export';
+import { useStartDataExport } from '../api/start-data-export';
 
 function formatSize(bytes: number, language: string): string {
   const mb = bytes / 1_000_000;

@@ -17,7 +17,6 @@ import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useTranslation } from '@/lib/i18n-react';
 import {
-  paidExtrasAllowed,
   TAG_MESSAGE_MAX,
   type PetTag,
   type PetTagActivity,
@@ -25,14 +24,15 @@ import {
   type UiLanguage,
 } from '@pet/contract';
 import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
-import { PageTitle } from '@/components/PageTitle';
-import { PetHeaderCard } from '@/components/PetHeaderCard';
-import { UpgradePrompt } from '@/components/UpgradePrompt';
-import { useBrand } from '@/lib/brand';
+import { PaidExtraPetPage } from '@/components/PaidExtraPetPage';
 import { useNotify } from '@/lib/notifications';
 import { saveFile } from '@/lib/save-file';
-import { useSignedInUser } from '@/lib/session';
-import { fetchTagSheet, usePetTag, usePetTagActions, usePetTagActivity } from '../api/tag';
+import { useDeletePetTag } from '../api/delete-pet-tag';
+import { usePetTag } from '../api/fetch-pet-tag';
+import { fetchTagSheet } from '../api/fetch-tag-sheet';
+import { usePetTagActivity } from '../api/list-tag-activity';
+import { useRegeneratePetTag } from '../api/regenerate-pet-tag';
+import { useUpdatePetTag } from '../api/update-pet-tag';
 
 type SwitchName = Exclude<keyof PetTagSettings, 'message'>;
 const SWITCHES: SwitchName[] = [
@@ -51,51 +51,51 @@ const sectionContent = { p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5,
  */
 export function LostPetTagPage({ title, pet }: { title: string; pet: { id: string; name: string } }) {
   const { t } = useTranslation();
-  const user = useSignedInUser();
-  const brand = useBrand();
-  const promptId = useId();
-  const allowed = paidExtrasAllowed(user.product);
-  const summary = user.pets.find((candidate) => candidate.id === pet.id);
-  const tag = usePetTag(pet.id, allowed);
-
   return (
-    <>
-      <PageTitle title={title} subtitle={t('lostPet.subtitle')} />
-      <PetHeaderCard
-        name={summary?.name ?? pet.name}
-        subtitle={summary ? t(`pets.species.${summary.type}`, { defaultValue: summary.type }) : undefined}
-        imageUrl={summary?.image_url}
-      />
-      {!allowed ? (
-        <UpgradePrompt
-          titleId={promptId}
-          title={t('lostPet.upgradeTitle')}
-          text={t('lostPet.upgradeText')}
-          upgradeLabel={brand.hiddenMenuItems.includes('subscription') ? undefined : t('lostPet.upgrade')}
-          landmark="section"
-        />
-      ) : tag.isPending ? (
-        <Stack spacing={3} aria-busy="true" aria-label={t('lostPet.loading')}>
-          <Skeleton variant="rounded" height={160} />
-          <Skeleton variant="rounded" height={280} />
-        </Stack>
-      ) : tag.isError ? (
-        <Alert severity="error">{t('Failure_Call_Text')}</Alert>
-      ) : (
-        <Stack spacing={{ xs: 2, md: 3 }} sx={{ maxWidth: 760 }}>
-          <TagCard petId={pet.id} petName={summary?.name ?? pet.name} tag={tag.data} />
-          {tag.data.url ? <ShownCard petId={pet.id} tag={tag.data} /> : null}
-          {tag.data.url ? <ActivityCard petId={pet.id} /> : null}
-        </Stack>
-      )}
-    </>
+    <PaidExtraPetPage
+      title={title}
+      subtitle={t('lostPet.subtitle')}
+      pet={pet}
+      upgrade={{
+        title: t('lostPet.upgradeTitle'),
+        text: t('lostPet.upgradeText'),
+        label: t('lostPet.upgrade'),
+      }}
+    >
+      {(petName) => <TagCards petId={pet.id} petName={petName} />}
+    </PaidExtraPetPage>
+  );
+}
+
+function TagCards({ petId, petName }: { petId: string; petName: string }) {
+  const { t } = useTranslation();
+  const tag = usePetTag(petId);
+  if (tag.isPending) {
+    return (
+      <Stack spacing={3} aria-busy="true" aria-label={t('lostPet.loading')}>
+        <Skeleton variant="rounded" height={160} />
+        <Skeleton variant="rounded" height={280} />
+      </Stack>
+    );
+  }
+  if (tag.isError) return <Alert severity="error">{t('Failure_Call_Text')}</Alert>;
+  return (
+    <Stack spacing={{ xs: 2, md: 3 }} sx={{ maxWidth: 760 }}>
+      <TagCard petId={petId} petName={petName} tag={tag.data} />
+      {tag.data.url ? <ShownCard petId={petId} tag={tag.data} /> : null}
+      {tag.data.url ? <ActivityCard petId={petId} /> : null}
+    </Stack>
   );
 }
 
 function TagCard({ petId, petName, tag }: { petId: string; petName: string; tag: PetTag }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const actions = usePetTagActions(petId);
+  const actions = {
+    update: useUpdatePetTag(petId),
+    regenerate: useRegeneratePetTag(petId),
+    switchOff: useDeletePetTag(petId),
+  };
   const [confirm, setConfirm] = useState<'regenerate' | 'off' | null>(null);
   const [printing, setPrinting] = useState(false);
   const titleId = useId();
@@ -210,7 +210,7 @@ function TagCard({ petId, petName, tag }: { petId: string; petName: string; tag:
 function ShownCard({ petId, tag }: { petId: string; tag: PetTag }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { update } = usePetTagActions(petId);
+  const update = useUpdatePetTag(petId);
   const titleId = useId();
   const [message, setMessage] = useState(tag.message ?? '');
   const tooLong = message.length > TAG_MESSAGE_MAX;
@@ -293,7 +293,7 @@ function ShownCard({ petId, tag }: { petId: string; tag: PetTag }) {
 
 function ActivityCard({ petId }: { petId: string }) {
   const { t, i18n } = useTranslation();
-  const activity = usePetTagActivity(petId, true);
+  const activity = usePetTagActivity(petId);
   const titleId = useId();
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -24,7 +24,7 @@ import { useDeleteMedical } from '@/features/medical/api/delete-medical';
 import { useMedicals } from '@/features/medical/api/list-medicals';
 import { sortMedicalItems } from '@/features/medical/medical-form';
 import { MEDICAL_KIND_UI, medicalAddPath, medicalOverviewPath } from '@/features/medical/medical-kinds';
-import { MedicalNotFound, isNotFound } from './MedicalNotFound';
+import { PetNotFound, isNotFoundError } from '@/components/PetNotFound';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 /** The edit form (with the date pickers) loads when a row is first opened, not with the list. */
@@ -53,7 +53,7 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
   const addLabel = t(MEDICAL_KIND_UI[type].addLabelKey);
   const addTo = medicalAddPath(pet, type);
 
-  if (isNotFound(medicals.error)) return <MedicalNotFound />;
+  if (isNotFoundError(medicals.error)) return <PetNotFound />;
   const items = medicals.data ? sortMedicalItems(medicalItemsOfType(medicals.data, type)) : undefined;
 
   const confirmDelete = async () => {

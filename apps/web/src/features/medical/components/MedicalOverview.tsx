@@ -15,7 +15,7 @@ import type { PetRef } from '@/lib/paths';
 import { useMedicals } from '@/features/medical/api/list-medicals';
 import { MEDICAL_KIND_UI, medicalListPath } from '@/features/medical/medical-kinds';
 import { useMedicalAllowed } from '@/features/medical/use-medical-allowed';
-import { MedicalNotFound, isNotFound } from './MedicalNotFound';
+import { PetNotFound, isNotFoundError } from '@/components/PetNotFound';
 
 /**
  * /pet-details/{name}/{id}/medical-data (pet-data section 2): the four categories with their counts,
@@ -26,7 +26,7 @@ export function MedicalOverview({ title, pet }: { title: string; pet: PetRef }) 
   const medicals = useMedicals(pet.id);
   const allowed = useMedicalAllowed();
 
-  if (isNotFound(medicals.error)) return <MedicalNotFound />;
+  if (isNotFoundError(medicals.error)) return <PetNotFound />;
 
   return (
     <>

@@ -9,4 +9,5 @@ export const subscriptionKeys = {
   orderStatus: (orderId: string) => [...SUBSCRIPTION_QUERY_ROOT, 'order', orderId, 'status'] as const,
   cancelAt: (userId: string) => [...SUBSCRIPTION_QUERY_ROOT, 'cancelat', userId] as const,
   paymentMethod: (userId: string) => [...SUBSCRIPTION_QUERY_ROOT, 'payment_method', userId] as const,
+  withdrawal: (userId: string) => [...SUBSCRIPTION_QUERY_ROOT, 'withdrawal', userId] as const,
 };

@@ -7,7 +7,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { RouterLink } from '@/components/RouterLink';
 import { useBrand } from '@/lib/brand';
 import { useSignedInUser } from '@/lib/session';
-import { useCancelAt } from '../api/subscription-state';
+import { useCancelAt } from '../api/fetch-cancel-at';
 import { PlanGridError } from '../components/PlanGrid';
 import { CancelChoice } from './CancelChoice';
 import { CancelTerminationPlans } from './CancelTerminationPlans';

@@ -9,7 +9,8 @@ import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { useTranslation } from '@/lib/i18n-react';
 import { useApiErrorMessage } from '@/lib/notifications';
 import { formatDate } from '@/lib/dates';
-import { useWithdrawalStatus, useWithdraw } from '../api/withdrawal';
+import { useWithdrawalStatus } from '../api/fetch-withdrawal-status';
+import { useWithdraw } from '../api/withdraw';
 import { useRefreshSubscription } from './shared';
 
 /**

@@ -26,7 +26,7 @@ import {
 import { errorKeyOf, isApiError } from '@/lib/api-client';
 import { useApiErrorMessage } from '@/lib/notifications';
 import { SUBSCRIPTION_QUERY_ROOT } from '../api/keys';
-import { deleteOrder } from '../api/orders';
+import { deleteOrder } from '../api/delete-order';
 import { useRequestPayment } from '../api/payment-request';
 import { usePrices } from '../api/prices';
 import { billingDetailsOf, deliveryDefaults, deliveryFormSchema, type DeliveryForm } from '../delivery-form';

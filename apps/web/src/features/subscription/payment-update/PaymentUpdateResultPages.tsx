@@ -12,7 +12,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { useApiErrorMessage } from '@/lib/notifications';
 import { useSessionStore, useSignedInUser } from '@/lib/session';
 import { subscriptionKeys } from '../api/keys';
-import { usePaymentMethod } from '../api/payment-method';
+import { usePaymentMethod } from '../api/fetch-payment-method';
 import { ResultCard, ResultText } from '../components/ResultCard';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
 import { PaymentMethodSummary } from './PaymentMethodSummary';

@@ -23,7 +23,7 @@ import { formatDate } from '@/lib/dates';
 import { useApiErrorMessage } from '@/lib/notifications';
 import { useSignedInUser } from '@/lib/session';
 import { epochSecondsToDate } from '@pet/contract';
-import { usePaymentMethod } from '../api/payment-method';
+import { usePaymentMethod } from '../api/fetch-payment-method';
 import { SupportMessage } from '../components/SupportMessage';
 import { SUBSCRIPTION_PATH } from '../use-checkout-params';
 import { PaymentMethodSummary } from './PaymentMethodSummary';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PaymentMethodResponse } from '@pet/contract';
-import { useStartPaymentUpdate } from '../api/payment-method';
+import { useStartPaymentUpdate } from '../api/start-payment-update';
 import { redirectTo } from '../payment/redirect';
 import { rememberMethodBefore } from './payment-update-rules';
 

@@ -1,0 +1,2 @@
+/** Query key of the account's latest data export. */
+export const DATA_EXPORT_QUERY_KEY = ['account', 'export'] as const;
