@@ -7,7 +7,7 @@ import { BRANDS } from '@pet/contract';
 import {
   renderInvoicePdf,
   type InvoiceDocumentData,
-} from '../apps/server/src/modules/subscription/invoice.pdf.ts';
+} from '../apps/server/src/modules/subscription/billing/invoice.pdf.ts';
 
 const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 200);
 /** Budget: an invoice costs at most this many plain one-page documents. */

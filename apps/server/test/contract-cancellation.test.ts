@@ -5,7 +5,7 @@ import { call, freshIp, mailbox, registeredUser, uniqueEmail, v1 } from './ident
 import { as } from './support/owners.ts';
 import { advanceDays, confirmWith, ordersOf, placeOrder, runJobs } from './support/buying.ts';
 import { sandboxTables } from './support/payments.ts';
-import { withdrawalRefundCents } from '../src/modules/subscription/withdrawal.ts';
+import { withdrawalRefundCents } from '../src/modules/subscription/lifecycle/withdrawal.ts';
 
 /**
  * § 312k BGB (issue 33.17): the public "Verträge hier kündigen" form cancels a matching account's

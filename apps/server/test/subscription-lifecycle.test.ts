@@ -15,7 +15,7 @@ import {
   runJobs,
   type Buyer,
 } from './support/buying.ts';
-import { PERIOD_END_JOB } from '../src/modules/subscription/subscription.service.ts';
+import { PERIOD_END_JOB } from '../src/modules/subscription/subscription.jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {

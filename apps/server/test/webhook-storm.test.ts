@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { WEBHOOK_RECONCILE_JOB } from '../src/modules/subscription/webhook-reconcile.ts';
+import { WEBHOOK_RECONCILE_JOB } from '../src/modules/subscription/payment-events/webhook-reconcile.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { mailbox, registeredUser } from './identity-helpers.ts';
 import { advanceTo, confirmWith, myInfo, ordersOf, placeOrder } from './support/buying.ts';

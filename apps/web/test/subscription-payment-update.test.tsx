@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentMethodResponse, UserInfo } from '@pet/contract';
+import { cardBrandName, type PaymentMethodResponse, type UserInfo } from '@pet/contract';
 import { redirectTo } from '@/features/subscription/payment/redirect';
-import {
-  cardBrandName,
-  expiryText,
-  isRenewalOverdue,
-} from '@/features/subscription/payment-update/payment-update-rules';
+import { expiryText, isRenewalOverdue } from '@/features/subscription/payment-update/payment-update-rules';
 import { apiError, installFakeApi, json, locationOf, makeUser, renderApp } from './helpers';
 import { BASIC, FREE, PREMIUM, productList } from './subscription-fixtures';
 

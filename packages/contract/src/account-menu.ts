@@ -1,4 +1,5 @@
 import type { BrandConfig } from './brands.ts';
+import { PROMO_NOTE } from './plan-rules.ts';
 
 // Without zod, apart from types: the signed-in shell reads these on every first visit, and the
 // contract's schemas (and zod) are not part of that visit (apps/web/vite.config.ts).
@@ -27,7 +28,7 @@ export function isAccountMenuItemVisible(
 ): boolean {
   if (brand.hiddenMenuItems.includes(item)) return false;
   if (item === 'trackers' && !brand.tracker.enabled) return false;
-  if (item === 'cancelSubscription' && brand.hideCancelForPromo && productInternalNote === 'Promo')
+  if (item === 'cancelSubscription' && brand.hideCancelForPromo && productInternalNote === PROMO_NOTE)
     return false;
   return true;
 }

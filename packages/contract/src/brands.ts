@@ -413,6 +413,16 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
   },
 };
 
+/**
+ * The cancel entry (account-area section 4): in these brands a plan up to this sequence goes
+ * straight to the termination, without the choice (the dog brand: its plans up to sequence 2).
+ * Beside the brands' config rather than in it: the config is GET /v1/config's answer, whose
+ * schema is part of the OpenAPI document.
+ */
+export const DIRECT_TERMINATION_MAX_SEQUENCE: Readonly<Partial<Record<BrandId, number>>> = {
+  hundeschutz: 2,
+};
+
 export function brandConfig(id: BrandId): BrandConfig {
   return BRANDS[id];
 }

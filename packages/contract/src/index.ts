@@ -9,3 +9,5 @@ export * from './limits.ts';
 export * from './route-preloads.ts';
 export * from './periods.ts';
 export * from './payment-declines.ts';
+export * from './plan-rules.ts';
+export * from './card-brands.ts';

@@ -32,19 +32,16 @@ import { MedicalService } from '../modules/medical/medical.service.ts';
 import { PetsService } from '../modules/pets/pets.service.ts';
 import { CodeService } from '../modules/plans/codes.service.ts';
 import { DataExportService } from '../modules/data-export/data-export.service.ts';
-import { ContractCancellationService } from '../modules/subscription/contract-cancellation.ts';
-import { InvoiceLinks } from '../modules/subscription/invoice-links.ts';
-import { InvoicesService } from '../modules/subscription/invoices.service.ts';
-import { RenewalAttention } from '../modules/subscription/renewal-attention.ts';
-import { SepaPrenotifications } from '../modules/subscription/sepa-prenotification.ts';
-import {
-  RENEWAL_SCHEDULE,
-  SUBSCRIPTION_MAIL_JOB,
-  SubscriptionService,
-} from '../modules/subscription/subscription.service.ts';
-import { ownsTracker } from '../modules/subscription/tracker-ownership.ts';
-import type { WebhookFaults } from '../modules/subscription/webhook-faults.ts';
-import { WithdrawalService } from '../modules/subscription/withdrawal.ts';
+import { ContractCancellationService } from '../modules/subscription/lifecycle/contract-cancellation.ts';
+import { InvoiceLinks } from '../modules/subscription/billing/invoice-links.ts';
+import { InvoicesService } from '../modules/subscription/billing/invoices.service.ts';
+import { RenewalAttention } from '../modules/subscription/lifecycle/renewal-attention.ts';
+import { SepaPrenotifications } from '../modules/subscription/lifecycle/sepa-prenotification.ts';
+import { SubscriptionService } from '../modules/subscription/subscription.service.ts';
+import { RENEWAL_SCHEDULE, SUBSCRIPTION_MAIL_JOB } from '../modules/subscription/subscription.jobs.ts';
+import { ownsTracker } from '../modules/subscription/checkout/tracker-ownership.ts';
+import type { WebhookFaults } from '../modules/subscription/payment-events/webhook-faults.ts';
+import { WithdrawalService } from '../modules/subscription/lifecycle/withdrawal.ts';
 
 /** What the services are built on: the database and the platform adapters app.ts set up. */
 export interface Infrastructure {

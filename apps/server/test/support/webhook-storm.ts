@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebhookFaultStage } from '../../src/modules/subscription/webhook-faults.ts';
+import type { WebhookFaultStage } from '../../src/modules/subscription/payment-events/webhook-faults.ts';
 import { sandboxTables } from './payments.ts';
 
 /**

@@ -9,6 +9,7 @@ import {
   uiLanguageToUserLanguage,
   type BrandConfig,
   type CodeCheckBody,
+  isPromoPlan,
   type CodeCheckResponse,
   type Downgrading,
   type ModifyBody,
@@ -215,7 +216,7 @@ export class IdentityService {
       codeId: code.id,
       codeType: code.kind,
       expiresAt: code.duration_months ? addMonths(this.now(), code.duration_months).toISOString() : null,
-      isPromo: code.is_promo === 1 || product.internal_note === 'Promo',
+      isPromo: code.is_promo === 1 || isPromoPlan(product),
       isGift: code.is_gift === 1,
       trialMonths: code.trial_months,
     });

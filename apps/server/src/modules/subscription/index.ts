@@ -1,32 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { IdentityService } from '../identity/identity.service.ts';
-import { contractCancellationRoutes } from './contract-cancellation.routes.ts';
-import { CONTRACT_CANCELLATION_JOB, type ContractCancellationService } from './contract-cancellation.ts';
-import type { InvoicesService } from './invoices.service.ts';
-import { registerOrders } from './orders.routes.ts';
-import type { RenewalAttention } from './renewal-attention.ts';
-import { renewalAttentionRoutes } from './renewal-attention.routes.ts';
+import { contractCancellationRoutes } from './lifecycle/contract-cancellation.routes.ts';
+import {
+  CONTRACT_CANCELLATION_JOB,
+  type ContractCancellationService,
+} from './lifecycle/contract-cancellation.ts';
+import type { InvoicesService } from './billing/invoices.service.ts';
+import { registerOrders } from './billing/orders.routes.ts';
+import type { RenewalAttention } from './lifecycle/renewal-attention.ts';
+import { renewalAttentionRoutes } from './lifecycle/renewal-attention.routes.ts';
 import {
   SEPA_ANNOUNCE_RENEWAL_JOB,
   SEPA_COLLECT_JOB,
   SEPA_NOTICE_MAIL_JOB,
   type CollectPayload,
   type SepaPrenotifications,
-} from './sepa-prenotification.ts';
+} from './lifecycle/sepa-prenotification.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
+import type { SubscriptionService } from './subscription.service.ts';
 import {
   DOCUMENTS_CLEANUP_JOB,
   DOCUMENTS_WARNING_JOB,
   PERIOD_END_JOB,
   RENEWAL_RETRY_JOB,
   SUBSCRIPTION_MAIL_JOB,
-  type SubscriptionService,
-} from './subscription.service.ts';
-import type { WebhookFaults } from './webhook-faults.ts';
-import { registerWebhookReconcile } from './webhook-reconcile.ts';
-import { webhookRoutes } from './webhook.routes.ts';
-import type { WithdrawalService } from './withdrawal.ts';
-import { withdrawalRoutes } from './withdrawal.routes.ts';
+} from './subscription.jobs.ts';
+import type { WebhookFaults } from './payment-events/webhook-faults.ts';
+import { registerWebhookReconcile } from './payment-events/webhook-reconcile.ts';
+import { webhookRoutes } from './payment-events/webhook.routes.ts';
+import type { WithdrawalService } from './lifecycle/withdrawal.ts';
+import { withdrawalRoutes } from './lifecycle/withdrawal.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

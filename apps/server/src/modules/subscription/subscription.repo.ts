@@ -49,6 +49,53 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
   await db.insertInto('subscription_order').values(order).execute();
 }
 
+/** Inserts an order unless one with its id exists (a renewal attempt's id is derived, so a rerun finds it). */
+export async function insertOrderOnce(db: Db, order: NewOrder): Promise<void> {
+  await db
+    .insertInto('subscription_order')
+    .values(order)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('subscription_order').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The newest failed renewal attempt of the period starting at `periodStart`. */
+export async function findFailedRenewal(
+  db: Db,
+  userId: string,
+  periodStart: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('subscription_order')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'renewal')
+    .where('status', '=', 'failed')
+    .where('period_start', '=', periodStart)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The paid purchase whose period ends at `periodEnd` (not a renewal). */
+export async function findPaidPurchaseEndingAt(
+  db: Db,
+  userId: string,
+  periodEnd: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('subscription_order')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .where('kind', '=', 'purchase')
+    .where('period_end', '=', periodEnd)
+    .executeTakeFirst();
+}
+
 /** The user's open purchase (renewals are not the user's orders to wait for). */
 export async function findOpenOrder(db: Db, userId: string): Promise<OrderRow | undefined> {
   return db
@@ -93,6 +140,16 @@ export async function lockOrder(
 
 export async function updateOrder(db: Db, orderId: string, patch: OrderPatch): Promise<void> {
   await db.updateTable('subscription_order').set(patch).where('id', '=', orderId).execute();
+}
+
+/** A placed order's debit is under way; an order already further on is left as it is. */
+export async function markOrderProcessing(db: Db, orderId: string, patch: OrderPatch): Promise<void> {
+  await db
+    .updateTable('subscription_order')
+    .set({ status: 'processing', ...patch })
+    .where('id', '=', orderId)
+    .where('status', '=', 'placed')
+    .execute();
 }
 
 /** Deletes an unpaid order of the user; answers whether one was deleted. */
@@ -295,5 +352,16 @@ export async function findRecipient(db: Db, userId: string) {
     .innerJoin('user_profile', 'user_profile.user_id', 'user.id')
     .select(['user.email', 'user.name', 'user_profile.language', 'user_profile.deletion_requested_at'])
     .where('user.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The brand's account with this address (a § 312k declaration names the contract by it). */
+export async function findAccountByEmail(db: Db, partnerId: string, email: string) {
+  return db
+    .selectFrom('user')
+    .innerJoin('user_profile', 'user_profile.user_id', 'user.id')
+    .select(['user.id', 'user_profile.language', 'user_profile.deletion_requested_at'])
+    .where('user.email', '=', email)
+    .where('user.partnerId', '=', partnerId)
     .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import type { BrandConfig, PayType, Product, UserInfo } from '@pet/contract';
+import { isPromoPlan, type BrandConfig, type PayType, type Product, type UserInfo } from '@pet/contract';
 
 /**
  * The rules of the plan cards and the payment step (account-area sections 2, 4, 9), pure so the
@@ -16,12 +16,6 @@ type PlanUser = Pick<
   | 'tracker_owned'
   | 'downgrading'
 >;
-
-export const PROMO_NOTE = 'Promo';
-
-export function isPromoPlan(plan: Pick<Product, 'internal_note'>): boolean {
-  return plan.internal_note === PROMO_NOTE;
-}
 
 /** A plan nobody pays for: the default plan, or one without any price. */
 export function isFreePlan(plan: Product): boolean {

@@ -1,20 +1,24 @@
 import {
+  DIRECT_TERMINATION_MAX_SEQUENCE,
+  downgradeTargets as allowedDowngrades,
   epochSecondsToDate,
   isAccountMenuItemVisible,
+  isPromoPlan,
   periodLastDay,
   sellerDate,
   type BrandConfig,
   type CancelAtResponse,
+  type DowngradeTarget as PlanDowngradeTarget,
   type PayType,
   type Product,
   type UserInfo,
 } from '@pet/contract';
-import { currentPayType, isPromoPlan, type PlanCardState } from '../plan-rules';
+import { currentPayType, type PlanCardState } from '../plan-rules';
 
 /**
  * The rules of the cancel page (account-area sections 2 and 4: cancel entry, plan cards in
  * cancel/downgrade modes), pure so the page and the tests name every case. The downgrade targets
- * mirror the server's rule (SubscriptionService.downgradeTargets), which has the last word.
+ * are the contract's rule (packages/contract plan-rules.ts), which the server enforces.
  */
 
 export const CANCEL_PATH = '/my-account/cancel-subscription';
@@ -36,9 +40,6 @@ export function cancelPath(process?: CancelProcess | null): string {
     : CANCEL_PATH;
 }
 
-/** The dog-protection brand: its plans up to sequence 2 go straight to the termination. */
-export const DOG_BRAND_ID = 'hundeschutz';
-export const DOG_DIRECT_TERMINATION_MAX_SEQUENCE = 2;
 /** From this sequence on (and not promo) the entry offers the choice: downgrade or cancel. */
 export const CHOICE_MIN_SEQUENCE = 2;
 /** In cancel mode the plans of this sequence or lower show as what the account changes to. */
@@ -74,16 +75,16 @@ export function isFreeAccount(user: Pick<UserInfo, 'product'>): boolean {
 export type CancelEntry = CancelProcess | 'choice';
 
 /**
- * The entry without ?process= that needs no status call: the dog brand with a plan of sequence up
- * to 2 goes straight to confirm_Termination. null: ask the status first (cancelEntry).
+ * The entry without ?process= that needs no status call: in a brand with direct termination (the
+ * dog brand, up to sequence 2) such a plan goes straight to confirm_Termination. null: ask the
+ * status first (cancelEntry).
  */
 export function directEntry(
   brand: Pick<BrandConfig, 'id'>,
   user: Pick<UserInfo, 'product'>,
 ): CancelProcess | null {
-  const sequence = user.product?.sequence ?? 0;
-  if (brand.id === DOG_BRAND_ID && sequence <= DOG_DIRECT_TERMINATION_MAX_SEQUENCE)
-    return 'confirm_Termination';
+  const maxSequence = DIRECT_TERMINATION_MAX_SEQUENCE[brand.id];
+  if (maxSequence !== undefined && (user.product?.sequence ?? 0) <= maxSequence) return 'confirm_Termination';
   return null;
 }
 
@@ -150,40 +151,21 @@ export function isDowngradeBlocked(
   return isFreeAccount(user) || user.is_gift || user.is_promo || !user.stripe_price_id;
 }
 
-const cents = (euro: number) => Math.round(euro * 100);
+export type DowngradeTarget = PlanDowngradeTarget<Product>;
 
-export interface DowngradeTarget {
-  plan: Product;
-  /** The price id POST /v1/subscription/downgrade gets. */
-  priceId: string;
-  /** The interval that price id bills. */
-  payType: PayType;
-}
+/** A product as the contract's downgrade rule reads it (prices in cents). */
+const downgradeFactsOf = (plan: Product) => ({
+  ...plan,
+  yearly_price_cents: Math.round(plan.yearly_price * 100),
+});
 
-/**
- * The plans a user may downgrade to (account-area section 4): not the current or a free plan, a
- * yearly price above 0, and a price (tracker brand: a duration) not above the active one and a
- * lower sequence. The price id is the monthly one only when the user pays monthly and the target's
- * sequence is above 2, else the yearly one.
- */
+/** The plans a user may downgrade to: the contract's rule (downgradeTargets), for products. */
 export function downgradeTargets(
   current: Product,
   currentInterval: PayType | null,
   plans: readonly Product[],
 ): DowngradeTarget[] {
-  const targets: DowngradeTarget[] = [];
-  for (const plan of plans) {
-    if (plan.id === current.id || plan.is_default || cents(plan.yearly_price) <= 0) continue;
-    const lower =
-      current.duration !== null && plan.duration !== null
-        ? plan.duration <= current.duration
-        : cents(plan.yearly_price) <= cents(current.yearly_price) && plan.sequence < current.sequence;
-    if (!lower) continue;
-    const monthly = currentInterval === 'monthly' && plan.sequence > 2 && plan.monthly_price_id;
-    if (monthly) targets.push({ plan, priceId: plan.monthly_price_id!, payType: 'monthly' });
-    else if (plan.yearly_price_id) targets.push({ plan, priceId: plan.yearly_price_id, payType: 'yearly' });
-  }
-  return targets;
+  return allowedDowngrades(current, currentInterval, plans, downgradeFactsOf);
 }
 
 /** The downgrade targets of the signed-in user (none without a plan). */

@@ -9,13 +9,19 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '@/lib/i18n-react';
-import { billingIntervalOf, formatEuro, type BrandConfig, type PayType, type Product } from '@pet/contract';
+import {
+  billingIntervalOf,
+  formatEuro,
+  isPromoPlan,
+  type BrandConfig,
+  type PayType,
+  type Product,
+} from '@pet/contract';
 import {
   hasIntervalChoice,
   isActionable,
   isCurrentState,
   isFreePlan,
-  isPromoPlan,
   payTypesOf,
   priceOf,
   priceSuffix,

@@ -9,10 +9,10 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import CreditCardOffOutlinedIcon from '@mui/icons-material/CreditCardOffOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n-react';
-import type { PaymentMethodResponse } from '@pet/contract';
+import { cardBrandName, type PaymentMethodResponse } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
 import { useApiErrorMessage } from '@/lib/notifications';
-import { cardBrandName, expiryText } from './payment-update-rules';
+import { expiryText } from './payment-update-rules';
 
 /**
  * The saved payment method (GET /v1/user/payment_method): card brand with the last four digits and

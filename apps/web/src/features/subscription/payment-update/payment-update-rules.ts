@@ -25,23 +25,6 @@ export function hasNothingToUpdate(user: Pick<UserInfo, 'stripe_customer_id'>): 
   return !user.stripe_customer_id;
 }
 
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  cartes_bancaires: 'Cartes Bancaires',
-};
-
-/** The card brand as people write it (visa: Visa); unknown ones capitalised. */
-export function cardBrandName(brand: string | null): string | null {
-  if (!brand) return null;
-  return CARD_BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-}
-
 /** MM/YYYY of a card's expiry, or null. */
 export function expiryText(method: Pick<PaymentMethodResponse, 'exp_month' | 'exp_year'>): string | null {
   if (!method.exp_month || !method.exp_year) return null;

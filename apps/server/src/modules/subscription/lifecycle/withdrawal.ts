@@ -5,11 +5,12 @@ import {
   type WithdrawalResponse,
   type WithdrawalStatus,
 } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { badRequest } from '../../platform/errors.ts';
-import type { InvoicesService } from './invoices.service.ts';
-import * as repo from './subscription.repo.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import type { InvoicesService } from '../billing/invoices.service.ts';
+import * as repo from '../subscription.repo.ts';
+import { findCreditNoteOfOrder } from '../billing/invoices.repo.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -49,21 +50,9 @@ export class WithdrawalService {
     const { db } = this.deps;
     const subscription = await repo.findSubscription(db, userId);
     if (!subscription?.current_period_end) return null;
-    const order = await db
-      .selectFrom('subscription_order')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', '=', 'paid')
-      .where('kind', '=', 'purchase')
-      .where('period_end', '=', subscription.current_period_end)
-      .executeTakeFirst();
+    const order = await repo.findPaidPurchaseEndingAt(db, userId, subscription.current_period_end);
     if (!order?.paid_at) return null;
-    const refunded = await db
-      .selectFrom('credit_note')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .executeTakeFirst();
-    if (refunded) return null;
+    if (await findCreditNoteOfOrder(db, order.id)) return null;
     return this.now() <= this.deadlineOf(order) ? order : null;
   }
 

@@ -1,6 +1,6 @@
 import { COUPON_MESSAGES } from '@pet/contract';
 import type { PayType } from './pricing.ts';
-import type { CouponRow } from './subscription.repo.ts';
+import type { CouponRow } from '../subscription.repo.ts';
 
 /** One of the spec's 476 server messages (account-area section 8). */
 export type CouponRefusal = (typeof COUPON_MESSAGES)[keyof typeof COUPON_MESSAGES];

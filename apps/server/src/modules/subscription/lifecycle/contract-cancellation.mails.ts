@@ -5,9 +5,9 @@ import {
   type ContractCancellationKind,
   type UiLanguage,
 } from '@pet/contract';
-import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templates.ts';
-import { formatReceivedAt } from './received-at.ts';
-import { formatDate } from './subscription.mails.ts';
+import { renderNoticeMail, type RenderedMail } from '../../../platform/mail/templates.ts';
+import { formatReceivedAt } from '../received-at.ts';
+import { formatDate } from '../subscription.mails.ts';
 
 export type CancellationOutcome =
   | { kind: 'cancelled'; endDate: Date; language: UiLanguage }

@@ -1,5 +1,5 @@
 import { formatEuro, SEPA_REFUND_WEEKS, type BrandConfig, type UiLanguage } from '@pet/contract';
-import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templates.ts';
+import { renderNoticeMail, type RenderedMail } from '../../../platform/mail/templates.ts';
 
 /** What a SEPA pre-notification announces (issue 33 item 13; spec account-area section 9). */
 export interface SepaNoticeMailContext {

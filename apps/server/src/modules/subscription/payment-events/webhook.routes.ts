@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBodySchema } from '@pet/contract';
-import { badRequest, withStatus } from '../../platform/errors.ts';
-import { WebhookSignatureError } from '../../platform/payments/stripe-provider.ts';
-import type { PaymentProvider } from '../../platform/payments/types.ts';
-import type { SubscriptionService } from './subscription.service.ts';
+import { badRequest, withStatus } from '../../../platform/errors.ts';
+import { WebhookSignatureError } from '../../../platform/payments/stripe-provider.ts';
+import type { PaymentProvider } from '../../../platform/payments/types.ts';
+import type { SubscriptionService } from '../subscription.service.ts';
 import type { WebhookFaults } from './webhook-faults.ts';
 
 /**

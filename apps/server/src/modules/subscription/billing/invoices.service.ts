@@ -11,22 +11,22 @@ import {
   type Order,
   type UiLanguage,
 } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { DatabaseKind } from '../../db/database.ts';
-import { badRequest, notFound, withStatus } from '../../platform/errors.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { PdfRenderer } from '../../platform/pdf/index.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { DatabaseKind } from '../../../db/database.ts';
+import { badRequest, notFound, withStatus } from '../../../platform/errors.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { PdfRenderer } from '../../../platform/pdf/index.ts';
 import type {
   PaymentMethodInfo,
   PaymentProvider,
   RefundInfo,
   RefundInput,
-} from '../../platform/payments/types.ts';
-import type { JobQueue } from '../../platform/jobs/jobs.ts';
-import type { MailAttachment } from '../../platform/mail/mailer.ts';
+} from '../../../platform/payments/types.ts';
+import type { JobQueue } from '../../../platform/jobs/jobs.ts';
+import type { MailAttachment } from '../../../platform/mail/mailer.ts';
 import * as repo from './invoices.repo.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
-import { lockOrder } from './subscription.repo.ts';
+import { lockOrder } from '../subscription.repo.ts';
 import {
   INVOICE_RENDERER,
   type InvoiceDocumentData,

@@ -1,4 +1,4 @@
-import type { ProviderEvent } from '../../platform/payments/types.ts';
+import type { ProviderEvent } from '../../../platform/payments/types.ts';
 
 /**
  * Where a webhook delivery can break: before the event is handled (the endpoint is down), after

@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { sellerDate, userLanguageToUi, type BrandConfig, type OrderStatusResponse } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { JobQueue } from '../../platform/jobs/jobs.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { PaymentIntentInfo, PaymentProvider } from '../../platform/payments/types.ts';
-import { productById } from '../plans/plans.repo.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { JobQueue } from '../../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
+import type { PaymentIntentInfo, PaymentProvider } from '../../../platform/payments/types.ts';
+import { productById } from '../../plans/plans.repo.ts';
 import { renderSepaNoticeMail } from './sepa-notice.mails.ts';
-import { formatDate } from './subscription.mails.ts';
-import * as repo from './subscription.repo.ts';
+import { formatDate } from '../subscription.mails.ts';
+import * as repo from '../subscription.repo.ts';
+import * as sepaRepo from './sepa.repo.ts';
 
 /** Sends one pre-notification (a row of sepa_prenotification) and fixes its collection time. */
 export const SEPA_NOTICE_MAIL_JOB = 'subscription.sepa-notice-mail';
@@ -102,28 +103,19 @@ export class SepaPrenotifications {
     const known = await this.mandateReference(paymentMethodId);
     if (known || !mandateId || !this.deps.provider) return known;
     const mandate = await this.deps.provider.retrieveMandate(mandateId);
-    await this.deps.db
-      .insertInto('sepa_mandate')
-      .values({
-        payment_method_id: paymentMethodId,
-        user_id: userId,
-        mandate_id: mandate.id,
-        reference: mandate.reference,
-        created_at: this.now.toISOString(),
-      })
-      .onConflict((oc) => oc.column('payment_method_id').doNothing())
-      .execute();
+    await sepaRepo.insertMandate(this.deps.db, {
+      payment_method_id: paymentMethodId,
+      user_id: userId,
+      mandate_id: mandate.id,
+      reference: mandate.reference,
+      created_at: this.now.toISOString(),
+    });
     return mandate.reference;
   }
 
   async mandateReference(paymentMethodId: string | null, db: Db = this.deps.db): Promise<string | null> {
     if (!paymentMethodId) return null;
-    const row = await db
-      .selectFrom('sepa_mandate')
-      .select('reference')
-      .where('payment_method_id', '=', paymentMethodId)
-      .executeTakeFirst();
-    return row?.reference ?? null;
+    return sepaRepo.findMandateReference(db, paymentMethodId);
   }
 
   /**
@@ -161,11 +153,7 @@ export class SepaPrenotifications {
   /** The order status's account of a first debit under way (what its notice announced). */
   async firstDebitOf(order: repo.OrderRow): Promise<{ sepa_debit?: SepaDebitStatus }> {
     if (order.payment_type !== 'sepa_debit' || order.status !== 'processing') return {};
-    const notice = await this.deps.db
-      .selectFrom('sepa_prenotification')
-      .select(['collect_at', 'amount_cents', 'mandate_reference'])
-      .where('notice_key', '=', `first:${order.id}`)
-      .executeTakeFirst();
+    const notice = await sepaRepo.findNoticeByKey(this.deps.db, `first:${order.id}`);
     if (!notice) return {};
     return {
       sepa_debit: {
@@ -186,11 +174,7 @@ export class SepaPrenotifications {
    */
   async readyToCollect(debit: RenewalDebit): Promise<boolean> {
     const key = `renewal:${debit.userId}:${debit.periodEnd}:${debit.attempt}`;
-    const notice = await this.deps.db
-      .selectFrom('sepa_prenotification')
-      .selectAll()
-      .where('notice_key', '=', key)
-      .executeTakeFirst();
+    const notice = await sepaRepo.findNoticeByKey(this.deps.db, key);
     const same =
       notice &&
       notice.amount_cents === debit.amountCents &&
@@ -207,18 +191,14 @@ export class SepaPrenotifications {
       if (notice) {
         // The amount or the account changed after the notice (a downgrade, a new account): the
         // old notice no longer covers the debit, a new one goes out.
-        await trx
-          .updateTable('sepa_prenotification')
-          .set({
-            product_id: debit.productId,
-            amount_cents: debit.amountCents,
-            payment_method_id: debit.paymentMethodId,
-            mandate_reference: reference,
-            collect_at: collectAt.toISOString(),
-            sent_at: null,
-          })
-          .where('id', '=', notice.id)
-          .execute();
+        await sepaRepo.updateNotice(trx, notice.id, {
+          product_id: debit.productId,
+          amount_cents: debit.amountCents,
+          payment_method_id: debit.paymentMethodId,
+          mandate_reference: reference,
+          collect_at: collectAt.toISOString(),
+          sent_at: null,
+        });
       } else {
         id = await this.insertNotice(trx, {
           key,
@@ -255,11 +235,7 @@ export class SepaPrenotifications {
   async sendNotice(payload: unknown): Promise<void> {
     const { noticeId } = payload as { noticeId: string };
     const { db } = this.deps;
-    const notice = await db
-      .selectFrom('sepa_prenotification')
-      .selectAll()
-      .where('id', '=', noticeId)
-      .executeTakeFirst();
+    const notice = await sepaRepo.findNotice(db, noticeId);
     if (!notice || notice.sent_at) return;
     const subscription = await repo.findSubscription(db, notice.user_id);
     const recipient = await repo.findRecipient(db, notice.user_id);
@@ -299,11 +275,10 @@ export class SepaPrenotifications {
       partnerId: brand.partnerId,
     });
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('sepa_prenotification')
-        .set({ sent_at: this.now.toISOString(), collect_at: collectAt.toISOString() })
-        .where('id', '=', notice.id)
-        .execute();
+      await sepaRepo.updateNotice(trx, notice.id, {
+        sent_at: this.now.toISOString(),
+        collect_at: collectAt.toISOString(),
+      });
       if (notice.kind === 'renewal' && notice.period_end) {
         const collect: CollectPayload = {
           userId: notice.user_id,
@@ -340,28 +315,24 @@ export class SepaPrenotifications {
     },
   ): Promise<string | null> {
     const id = randomUUID();
-    const inserted = await trx
-      .insertInto('sepa_prenotification')
-      .values({
-        id,
-        notice_key: notice.key,
-        user_id: notice.userId,
-        partner_id: notice.partnerId,
-        kind: notice.kind,
-        order_id: notice.orderId,
-        period_end: notice.periodEnd,
-        attempt: notice.attempt,
-        product_id: notice.productId,
-        amount_cents: notice.amountCents,
-        payment_method_id: notice.paymentMethodId,
-        mandate_reference: notice.mandateReference,
-        collect_at: notice.collectAt.toISOString(),
-        sent_at: null,
-        created_at: this.now.toISOString(),
-      })
-      .onConflict((oc) => oc.column('notice_key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? id : null;
+    const inserted = await sepaRepo.insertNoticeOnce(trx, {
+      id,
+      notice_key: notice.key,
+      user_id: notice.userId,
+      partner_id: notice.partnerId,
+      kind: notice.kind,
+      order_id: notice.orderId,
+      period_end: notice.periodEnd,
+      attempt: notice.attempt,
+      product_id: notice.productId,
+      amount_cents: notice.amountCents,
+      payment_method_id: notice.paymentMethodId,
+      mandate_reference: notice.mandateReference,
+      collect_at: notice.collectAt.toISOString(),
+      sent_at: null,
+      created_at: this.now.toISOString(),
+    });
+    return inserted ? id : null;
   }
 
   private async scheduleMail(

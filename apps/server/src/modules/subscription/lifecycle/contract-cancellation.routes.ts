@@ -5,8 +5,8 @@ import {
   contractCancellationBodySchema,
   contractCancellationResponseSchema,
 } from '@pet/contract';
-import { appLanguageOf } from '../../http/ui-language.ts';
-import { RATE_LIMITS } from '../../platform/rate-limit.ts';
+import { appLanguageOf } from '../../../http/ui-language.ts';
+import { RATE_LIMITS } from '../../../platform/rate-limit.ts';
 import type { ContractCancellationService } from './contract-cancellation.ts';
 
 /** POST /v1/contract/cancellation: the public "Verträge hier kündigen" form (§ 312k BGB). */

@@ -8,14 +8,15 @@ import {
   type UiLanguage,
   type WithdrawalResponse,
 } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { JobQueue } from '../../platform/jobs/jobs.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
-import { AppError } from '../../platform/errors.ts';
-import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { JobQueue } from '../../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../../platform/rate-limit.ts';
 import { renderCancellationReceipt, type CancellationOutcome } from './contract-cancellation.mails.ts';
-import type { SubscriptionService } from './subscription.service.ts';
+import type { SubscriptionService } from '../subscription.service.ts';
+import { findAccountByEmail } from '../subscription.repo.ts';
 
 /** Handles one declaration of the public form after its answer (durable, retried). */
 export const CONTRACT_CANCELLATION_JOB = 'subscription.contract-cancellation';
@@ -97,13 +98,7 @@ export class ContractCancellationService {
     declaration: DeclarationPayload,
     brand: BrandConfig,
   ): Promise<CancellationOutcome> {
-    const user = await this.deps.db
-      .selectFrom('user')
-      .innerJoin('user_profile', 'user_profile.user_id', 'user.id')
-      .select(['user.id', 'user_profile.language', 'user_profile.deletion_requested_at'])
-      .where('user.email', '=', declaration.email)
-      .where('user.partnerId', '=', brand.partnerId)
-      .executeTakeFirst();
+    const user = await findAccountByEmail(this.deps.db, brand.partnerId, declaration.email);
     if (!user || user.deletion_requested_at) return { kind: 'no-contract' };
     const language = userLanguageToUi(user.language);
     if (declaration.kind === 'withdrawal') {

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_KEYS } from '@pet/contract';
-import type { ProductRow } from '../../db/schema.ts';
+import type { ProductRow } from '../../../db/schema.ts';
 import type { PayType } from './pricing.ts';
 
 /** A change of plan that cannot be bought while the current one is paid: the key and message. */

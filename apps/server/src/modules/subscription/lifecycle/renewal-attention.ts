@@ -9,18 +9,18 @@ import {
   type RenewalProblem,
   type UserInfo,
 } from '@pet/contract';
-import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { notFound, withStatus } from '../../platform/errors.ts';
-import type { PaymentIntentInfo, PaymentProvider } from '../../platform/payments/types.ts';
-import { productById } from '../plans/plans.repo.ts';
-import * as repo from './subscription.repo.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { notFound, withStatus } from '../../../platform/errors.ts';
+import type { PaymentIntentInfo, PaymentProvider } from '../../../platform/payments/types.ts';
+import { productById } from '../../plans/plans.repo.ts';
+import * as repo from '../subscription.repo.ts';
 
 /**
  * What the customer must do or know about a renewal (issue 33 items 19, 20, 23): the state of a
  * failed renewal while it is retried, the signed mail link that signs the owner in to pay a
  * renewal the bank wants confirmed (3-D Secure), that payment on session, and until when an
- * ended plan can be restored. The retry schedule itself stays in subscription.service.ts.
+ * ended plan can be restored. The retry schedule itself is in subscription.jobs.ts.
  */
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -95,16 +95,7 @@ export class RenewalAttention {
 
   /** The newest failed renewal of the current period (the one the mail and the warning name). */
   private async failedRenewal(userId: string, periodEnd: string) {
-    return this.deps.db
-      .selectFrom('subscription_order')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'renewal')
-      .where('status', '=', 'failed')
-      .where('period_start', '=', periodEnd)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .executeTakeFirst();
+    return repo.findFailedRenewal(this.deps.db, userId, periodEnd);
   }
 
   /** myinfo's added fields: renewal_problem and restore_until. */
@@ -148,11 +139,7 @@ export class RenewalAttention {
   async resolveLink(secret: string, token: string): Promise<{ userId: string; orderId: string } | null> {
     const link = parseRenewalLinkToken(token);
     if (!link || !/^[0-9a-f-]{36}$/.test(link.orderId)) return null;
-    const order = await this.deps.db
-      .selectFrom('subscription_order')
-      .select(['user_id', 'id'])
-      .where('id', '=', link.orderId)
-      .executeTakeFirst();
+    const order = await repo.findOrder(this.deps.db, link.orderId);
     if (!order || !renewalLinkValid(secret, order.user_id, link, this.deps.clock.now())) return null;
     return { userId: order.user_id, orderId: order.id };
   }

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { CreditNoteTable } from '../../db/tables/credit-notes.ts';
-import type { SubscriptionOrderTable } from '../../db/tables/subscription.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { CreditNoteTable } from '../../../db/tables/credit-notes.ts';
+import type { SubscriptionOrderTable } from '../../../db/tables/subscription.ts';
 
 /**
  * The queries of the bills (orders with their invoices) and of credit notes. Reads are scoped to

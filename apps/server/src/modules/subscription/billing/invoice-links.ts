@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../platform/clock.ts';
+import type { Clock } from '../../../platform/clock.ts';
 import type { OrderDocument } from './invoices.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { formatEuro, type UiLanguage } from '@pet/contract';
-import { DEJAVU_FONT_FILES } from '../../platform/pdf/index.ts';
+import { cardBrandName, formatEuro, type UiLanguage } from '@pet/contract';
+import { DEJAVU_FONT_FILES } from '../../../platform/pdf/index.ts';
 
 /**
  * The invoice and the credit note as PDFs (pdfkit, DejaVu Sans embedded so every name prints), in
@@ -82,20 +82,6 @@ export function splitGross(grossCents: number): { netCents: number; vatCents: nu
 export function euroText(cents: number): string {
   return cents < 0 ? `−${formatEuro(-cents / 100)}` : formatEuro(cents / 100);
 }
-
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  cartes_bancaires: 'Cartes Bancaires',
-};
-
-export const cardBrandName = (brand: string | null) =>
-  brand ? (CARD_BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : null;
 
 const TEXTS = {
   de: {

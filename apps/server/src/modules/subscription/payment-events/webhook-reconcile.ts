@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentProvider } from '../../platform/payments/types.ts';
-import type { SubscriptionService } from './subscription.service.ts';
+import type { PaymentProvider } from '../../../platform/payments/types.ts';
+import type { SubscriptionService } from '../subscription.service.ts';
 
 /** Fetches the provider's undelivered events and applies them (see registerWebhookReconcile). */
 export const WEBHOOK_RECONCILE_JOB = 'subscription.webhook-reconcile';

@@ -1,6 +1,6 @@
 import { MIN_PAYMENT_EUR } from '@pet/contract';
-import type { ProductRow } from '../../db/schema.ts';
-import type { CouponRow } from './subscription.repo.ts';
+import type { ProductRow } from '../../../db/schema.ts';
+import type { CouponRow } from '../subscription.repo.ts';
 
 /**
  * Every amount of the buying path, computed here and only here, in integer cents (DESIGN.md
