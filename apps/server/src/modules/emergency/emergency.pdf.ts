@@ -9,6 +9,7 @@ import {
   type EmergencyLanguage,
   type MedicalListItem,
   type Pet,
+  sellerDate,
 } from '@pet/contract';
 import { createPdfDocument, type PdfDocument } from '../../platform/pdf/index.ts';
 import type { EmergencyOwner } from './emergency.repo.ts';
@@ -160,18 +161,6 @@ const TEXTS = {
 } as const;
 
 type Texts = (typeof TEXTS)[EmergencyLanguage];
-
-/** dd.MM.yyyy in German time (the brands are German; the server's zone does not matter). */
-export function formatCreationDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}`;
-}
 
 const joined = (values: ReadonlyArray<string | null | undefined>, separator = ', ') =>
   values
@@ -367,7 +356,7 @@ function renderPet(doc: PdfDocument, data: EmergencyPetData, t: Texts, language:
  */
 export function renderEmergencyFile(data: EmergencyFileData, options: { compress?: boolean } = {}): Readable {
   const t = TEXTS[data.language];
-  const created = formatCreationDate(data.createdAt);
+  const created = sellerDate(data.createdAt);
   const doc = createPdfDocument({
     title: t.title,
     headerLeft: data.brand.name,

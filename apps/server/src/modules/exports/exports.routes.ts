@@ -12,7 +12,7 @@ import {
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { pageLanguage } from '../emergency/public-page.routes.ts';
+import { pageLanguage } from '../../http/ui-language.ts';
 import { gatePetData } from '../plans/product-gate.ts';
 import type { ExportFile, ExportsService } from './exports.service.ts';
 import {

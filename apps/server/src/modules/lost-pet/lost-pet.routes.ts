@@ -14,7 +14,7 @@ import {
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser, signedInUser } from '../../platform/identity/plugin.ts';
-import { pageLanguage } from '../emergency/public-page.routes.ts';
+import { pageLanguage } from '../../http/ui-language.ts';
 import {
   FINDER_FORM_ERRORS,
   FOUND_PAGE_PREFIX,
