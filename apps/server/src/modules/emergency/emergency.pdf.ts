@@ -12,7 +12,7 @@ import {
   sellerDate,
 } from '@pet/contract';
 import { createPdfDocument, type PdfDocument } from '../../platform/pdf/index.ts';
-import type { EmergencyOwner } from './emergency.repo.ts';
+import type { OwnerContact } from '../identity/identity.repo.ts';
 
 /** What the emergency file prints: gathered by the service, laid out here (no I/O). */
 export interface EmergencyPetData {
@@ -29,7 +29,7 @@ export interface EmergencyFileData {
   language: EmergencyLanguage;
   brand: { name: string; supportEmail: string };
   createdAt: Date;
-  owner: EmergencyOwner;
+  owner: OwnerContact;
   pets: EmergencyPetData[];
 }
 
@@ -179,7 +179,7 @@ function countryName(code: string | null | undefined, language: EmergencyLanguag
   }
 }
 
-function ownerAddress(owner: EmergencyOwner, language: EmergencyLanguage): string {
+function ownerAddress(owner: OwnerContact, language: EmergencyLanguage): string {
   const place = joined([owner.zipcode, owner.city], ' ');
   return joined([owner.address1, owner.address2, place, countryName(owner.country, language)]);
 }

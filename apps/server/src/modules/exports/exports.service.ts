@@ -26,6 +26,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
+import { findOwnerContact } from '../identity/identity.repo.ts';
 import type { MedicalService } from '../medical/medical.service.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import { requireOwnedPet } from '../pets/pet-ownership.ts';
@@ -199,7 +200,7 @@ export class ExportsService {
     const { link, owner } = await this.activeLink(token);
     return {
       token,
-      brand: this.deps.brandForPartner(owner.partner_id),
+      brand: this.deps.brandForPartner(owner.partnerId),
       petName: link.pet_name,
       documentCount: (JSON.parse(link.document_ids) as string[]).length,
       expiresAt: link.expires_at,
@@ -221,7 +222,7 @@ export class ExportsService {
       link.user_id,
       link.pet_id,
       documents,
-      this.deps.brandForPartner(owner.partner_id),
+      this.deps.brandForPartner(owner.partnerId),
     );
     await repo.countDownload(this.deps.db, link.id, this.deps.now().toISOString());
     return file;
@@ -230,7 +231,7 @@ export class ExportsService {
   /** An unknown, revoked or expired link, or one of an owner who is off the paid plans, banned or leaving: 404. */
   private async activeLink(token: string) {
     const link = await repo.findLinkByToken(this.deps.db, token);
-    const owner = link ? await repo.findOwner(this.deps.db, link.user_id) : undefined;
+    const owner = link ? await findOwnerContact(this.deps.db, link.user_id) : undefined;
     const usable =
       link &&
       owner &&
@@ -261,7 +262,7 @@ export class ExportsService {
     assertWithinCap(documents);
     const [pet, owner, language, medical, contacts] = await Promise.all([
       this.deps.pets.get(userId, petId),
-      repo.findOwner(this.deps.db, userId),
+      findOwnerContact(this.deps.db, userId),
       this.languageOf(userId),
       this.deps.medical.list(userId, petId),
       this.deps.contacts.list(userId, petId),
@@ -278,8 +279,8 @@ export class ExportsService {
         email: owner.email,
         phone: owner.phone,
         address: joinAddress([
-          owner.address_1,
-          owner.address_2,
+          owner.address1,
+          owner.address2,
           [owner.zipcode, owner.city].filter(Boolean).join(' '),
           owner.country,
         ]),
