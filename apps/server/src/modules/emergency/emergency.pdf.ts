@@ -387,12 +387,10 @@ export function renderEmergencyFile(data: EmergencyFileData, options: { compress
   }
 }
 
-/** The render worker's entry (platform/pdf/render-pool.ts): one structured-cloneable argument. */
+/**
+ * The render worker's entry (platform/pdf/render-pool.ts; emergency.service.ts names it): one
+ * structured-cloneable argument.
+ */
 export function renderEmergencyFileJob(job: { data: EmergencyFileData; compress?: boolean }): Readable {
   return renderEmergencyFile(job.data, { compress: job.compress });
 }
-
-export const EMERGENCY_RENDERER = {
-  moduleUrl: import.meta.url,
-  exportName: 'renderEmergencyFileJob',
-} as const;

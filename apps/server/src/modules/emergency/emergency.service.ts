@@ -9,7 +9,7 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, limitReached, withStatus } from '../../platform/errors.ts';
-import type { PdfRenderer } from '../../platform/pdf/index.ts';
+import { pdfRendererIn, type PdfRenderer } from '../../platform/pdf/index.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
@@ -18,7 +18,12 @@ import type { MedicalService } from '../medical/medical.service.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import type { CodeService } from '../plans/codes.service.ts';
 import { assertEmergencyDownloadAllowed, emergencyDownloadDecision } from '../plans/plan-limits.ts';
-import { EMERGENCY_RENDERER, type EmergencyFileData, type EmergencyPetData } from './emergency.pdf.ts';
+import type * as EmergencyPdf from './emergency.pdf.ts';
+import type { EmergencyFileData, EmergencyPetData } from './emergency.pdf.ts';
+
+const EMERGENCY_FILE_PDF = pdfRendererIn<typeof EmergencyPdf>(new URL('./emergency.pdf.ts', import.meta.url))(
+  'renderEmergencyFileJob',
+);
 
 /** Photos larger than this are left out of the file (uploads allow 25 MB; photos are far smaller). */
 const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
@@ -186,7 +191,7 @@ export class EmergencyService {
       owner,
       pets,
     };
-    const pdf = await this.deps.pdf.render(EMERGENCY_RENDERER.moduleUrl, EMERGENCY_RENDERER.exportName, {
+    const pdf = await this.deps.pdf.render(EMERGENCY_FILE_PDF, {
       data,
       compress: this.deps.compress,
     });

@@ -21,7 +21,7 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { PdfRenderer } from '../../platform/pdf/index.ts';
+import { pdfRendererIn, type PdfRenderer } from '../../platform/pdf/index.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
@@ -32,14 +32,17 @@ import type { PetsService } from '../pets/pets.service.ts';
 import { requireOwnedPet } from '../pets/pet-ownership.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
 import * as repo from './exports.repo.ts';
-import { HANDOVER_RENDERER, type HandoverData, type HandoverFile } from './handover.pdf.ts';
-import {
-  RECORD_RENDERER,
-  type PetRecordData,
-  type RecordLanguage,
-  type RecordMedication,
-  type RecordVaccination,
-} from './record.pdf.ts';
+import type * as HandoverPdf from './handover.pdf.ts';
+import type { HandoverData, HandoverFile } from './handover.pdf.ts';
+import type * as RecordPdf from './record.pdf.ts';
+import type { PetRecordData, RecordLanguage, RecordMedication, RecordVaccination } from './record.pdf.ts';
+
+const PET_RECORD_PDF = pdfRendererIn<typeof RecordPdf>(new URL('./record.pdf.ts', import.meta.url))(
+  'renderPetRecordJob',
+);
+const HANDOVER_PDF = pdfRendererIn<typeof HandoverPdf>(new URL('./handover.pdf.ts', import.meta.url))(
+  'renderHandoverJob',
+);
 
 /** 128 random bits per share link: never an id, not guessable, and guesses are rate-limited. */
 const LINK_TOKEN_BYTES = 16;
@@ -134,7 +137,7 @@ export class ExportsService {
         .filter((row) => row.medical_medical_type === 'allergy')
         .map((row) => ({ name: row.medical_name, since: row.known_since ?? row.medical_date ?? null })),
     };
-    const pdf = await this.deps.pdf.render(RECORD_RENDERER.moduleUrl, RECORD_RENDERER.exportName, { data });
+    const pdf = await this.deps.pdf.render(PET_RECORD_PDF, { data });
     return { fileName: petRecordFileName(pet.name, language), pdf };
   }
 
@@ -317,7 +320,7 @@ export class ExportsService {
         files,
       });
     }
-    const pdf = await this.deps.pdf.render(HANDOVER_RENDERER.moduleUrl, HANDOVER_RENDERER.exportName, data);
+    const pdf = await this.deps.pdf.render(HANDOVER_PDF, data);
     const base = language === 'de' ? 'Tierarzt-Uebergabe' : 'Vet-handover';
     const safe = pet.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '');
     return { fileName: `${base}${safe ? `-${safe}` : ''}.pdf`, pdf };
