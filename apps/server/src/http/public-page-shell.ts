@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { TOOLBAR_HEIGHT_PX, type BrandConfig } from '@pet/contract';
 import {
   CONTRACT_CANCELLATION_FOOTER_CSS,
@@ -64,4 +65,18 @@ export function renderPublicPageShell(page: PublicPage): string {
   const { brand, lang, title, switchLanguage } = page;
   const script = page.script ? `<script src="${escapeHtml(page.script)}" defer></script>` : '';
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(`${title} · ${brand.name}`)}</title><style>${BASE_CSS}${CONTRACT_CANCELLATION_FOOTER_CSS}${page.css ?? ''}</style>${script}</head><body><header><a class="logo" href="/"><img src="${escapeHtml(brand.logo)}" alt="${escapeHtml(brand.name)}" width="132" height="44"></a><a class="lang" href="${escapeHtml(switchLanguage.href)}" hreflang="${switchLanguage.lang}" lang="${switchLanguage.lang}">${escapeHtml(switchLanguage.label)}</a></header><main><div class="card">${page.body}</div></main>${contractCancellationFooter(lang)}</body></html>`;
+}
+
+/**
+ * Sends a page that only the holder of its link should see (a lost-pet tag, a vet handover): never
+ * stored, its URL (the secret) never sent on as a referrer, never indexed.
+ */
+export function sendLinkPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
+    .send(html);
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { UI_LANGUAGE_COOKIE, UI_LANGUAGES, type UiLanguage } from '@pet/contract';
 
 /**
@@ -36,4 +37,16 @@ const CHOSEN_LANGUAGE = new RegExp(
 export function appLanguageOf(headers: IncomingHttpHeaders): UiLanguage {
   const chosen = headers.cookie ? CHOSEN_LANGUAGE.exec(headers.cookie)?.[1] : undefined;
   return (chosen as UiLanguage | undefined) ?? acceptedUiLanguage(headers['accept-language']);
+}
+
+const isUiLanguage = (value: unknown): value is UiLanguage =>
+  typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The language of a server-rendered public page (/notfall, /found/{tag}, /handover/{token}): ?lang
+ * when it is one we offer, else the browser's (acceptedUiLanguage).
+ */
+export function pageLanguage(request: FastifyRequest): UiLanguage {
+  const { lang } = request.query as { lang?: unknown };
+  return isUiLanguage(lang) ? lang : acceptedUiLanguage(request.headers['accept-language']);
 }

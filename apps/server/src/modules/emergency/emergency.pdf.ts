@@ -9,9 +9,10 @@ import {
   type EmergencyLanguage,
   type MedicalListItem,
   type Pet,
+  sellerDate,
 } from '@pet/contract';
 import { createPdfDocument, type PdfDocument } from '../../platform/pdf/index.ts';
-import type { EmergencyOwner } from './emergency.repo.ts';
+import type { OwnerContact } from '../identity/identity.repo.ts';
 
 /** What the emergency file prints: gathered by the service, laid out here (no I/O). */
 export interface EmergencyPetData {
@@ -28,7 +29,7 @@ export interface EmergencyFileData {
   language: EmergencyLanguage;
   brand: { name: string; supportEmail: string };
   createdAt: Date;
-  owner: EmergencyOwner;
+  owner: OwnerContact;
   pets: EmergencyPetData[];
 }
 
@@ -161,18 +162,6 @@ const TEXTS = {
 
 type Texts = (typeof TEXTS)[EmergencyLanguage];
 
-/** dd.MM.yyyy in German time (the brands are German; the server's zone does not matter). */
-export function formatCreationDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}`;
-}
-
 const joined = (values: ReadonlyArray<string | null | undefined>, separator = ', ') =>
   values
     .map((value) => value?.trim())
@@ -190,7 +179,7 @@ function countryName(code: string | null | undefined, language: EmergencyLanguag
   }
 }
 
-function ownerAddress(owner: EmergencyOwner, language: EmergencyLanguage): string {
+function ownerAddress(owner: OwnerContact, language: EmergencyLanguage): string {
   const place = joined([owner.zipcode, owner.city], ' ');
   return joined([owner.address1, owner.address2, place, countryName(owner.country, language)]);
 }
@@ -367,7 +356,7 @@ function renderPet(doc: PdfDocument, data: EmergencyPetData, t: Texts, language:
  */
 export function renderEmergencyFile(data: EmergencyFileData, options: { compress?: boolean } = {}): Readable {
   const t = TEXTS[data.language];
-  const created = formatCreationDate(data.createdAt);
+  const created = sellerDate(data.createdAt);
   const doc = createPdfDocument({
     title: t.title,
     headerLeft: data.brand.name,
@@ -398,12 +387,10 @@ export function renderEmergencyFile(data: EmergencyFileData, options: { compress
   }
 }
 
-/** The render worker's entry (platform/pdf/render-pool.ts): one structured-cloneable argument. */
+/**
+ * The render worker's entry (platform/pdf/render-pool.ts; emergency.service.ts names it): one
+ * structured-cloneable argument.
+ */
 export function renderEmergencyFileJob(job: { data: EmergencyFileData; compress?: boolean }): Readable {
   return renderEmergencyFile(job.data, { compress: job.compress });
 }
-
-export const EMERGENCY_RENDERER = {
-  moduleUrl: import.meta.url,
-  exportName: 'renderEmergencyFileJob',
-} as const;

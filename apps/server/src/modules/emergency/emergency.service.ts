@@ -9,16 +9,21 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, limitReached, withStatus } from '../../platform/errors.ts';
-import type { PdfRenderer } from '../../platform/pdf/index.ts';
+import { pdfRendererIn, type PdfRenderer } from '../../platform/pdf/index.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
+import { findOwnerContact, type OwnerContact } from '../identity/identity.repo.ts';
 import type { MedicalService } from '../medical/medical.service.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import type { CodeService } from '../plans/codes.service.ts';
 import { assertEmergencyDownloadAllowed, emergencyDownloadDecision } from '../plans/plan-limits.ts';
-import { findOwner, type EmergencyOwner } from './emergency.repo.ts';
-import { EMERGENCY_RENDERER, type EmergencyFileData, type EmergencyPetData } from './emergency.pdf.ts';
+import type * as EmergencyPdf from './emergency.pdf.ts';
+import type { EmergencyFileData, EmergencyPetData } from './emergency.pdf.ts';
+
+const EMERGENCY_FILE_PDF = pdfRendererIn<typeof EmergencyPdf>(new URL('./emergency.pdf.ts', import.meta.url))(
+  'renderEmergencyFileJob',
+);
 
 /** Photos larger than this are left out of the file (uploads allow 25 MB; photos are far smaller). */
 const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
@@ -81,7 +86,7 @@ export class EmergencyService {
    */
   async forUser(userId: string, brand: BrandConfig, language: EmergencyLanguage): Promise<EmergencyFile> {
     await assertEmergencyDownloadAllowed(this.deps.db, userId, brand);
-    const owner = await findOwner(this.deps.db, userId);
+    const owner = await findOwnerContact(this.deps.db, userId);
     if (!owner) throw limitReached(LIMIT_KEYS.downloadNotAllowed);
     const pets = await this.petData(userId);
     if (pets.length === 0) throw limitReached(LIMIT_KEYS.noPet);
@@ -130,7 +135,7 @@ export class EmergencyService {
     brand: BrandConfig,
     language: EmergencyLanguage,
   ): Promise<Array<{ petId: string; petName: string; pdf: Buffer }>> {
-    const owner = await findOwner(this.deps.db, userId);
+    const owner = await findOwnerContact(this.deps.db, userId);
     if (!owner) return [];
     const files = [];
     for (const pet of await this.petData(userId)) {
@@ -141,11 +146,11 @@ export class EmergencyService {
   }
 
   /** The active owner of the request brand's redeemed single code, or null. */
-  private async ownerOfCode(code: string, brand: BrandConfig): Promise<EmergencyOwner | null> {
+  private async ownerOfCode(code: string, brand: BrandConfig): Promise<OwnerContact | null> {
     if (!code) return null;
     const ownerId = await this.deps.codes.singleCodeOwner(this.deps.db, code);
     if (!ownerId) return null;
-    const owner = await findOwner(this.deps.db, ownerId);
+    const owner = await findOwnerContact(this.deps.db, ownerId);
     // Codes and users carry their brand: a code of another brand is unknown on this host.
     if (!owner || owner.disabled || owner.partnerId !== brand.partnerId) return null;
     return owner;
@@ -174,7 +179,7 @@ export class EmergencyService {
   }
 
   private async render(
-    owner: EmergencyOwner,
+    owner: OwnerContact,
     brand: BrandConfig,
     language: EmergencyLanguage,
     pets: EmergencyPetData[],
@@ -186,7 +191,7 @@ export class EmergencyService {
       owner,
       pets,
     };
-    const pdf = await this.deps.pdf.render(EMERGENCY_RENDERER.moduleUrl, EMERGENCY_RENDERER.exportName, {
+    const pdf = await this.deps.pdf.render(EMERGENCY_FILE_PDF, {
       data,
       compress: this.deps.compress,
     });

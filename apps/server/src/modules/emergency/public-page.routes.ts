@@ -1,29 +1,18 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   EMERGENCY_DEFAULT_LANGUAGE,
   EMERGENCY_PUBLIC_KEYS,
   emergencyLanguageSchema,
   emergencyPublicQuerySchema,
   translationKeyFor,
-  type EmergencyLanguage,
 } from '@pet/contract';
 import { AppError } from '../../platform/errors.ts';
-import { acceptedUiLanguage } from '../../http/ui-language.ts';
+import { pageLanguage } from '../../http/ui-language.ts';
 import { requestHeaders } from '../../platform/identity/plugin.ts';
 import type { EmergencyService } from './emergency.service.ts';
 import { sendPdf } from './emergency.routes.ts';
 import { PUBLIC_PAGE_PATH, renderPublicPage, type PublicPageModel } from './public-page.ts';
 import { PUBLIC_PAGE_MESSAGE_KEYS, type PublicPageMessageKey } from './public-page.texts.ts';
-
-/**
- * The page's language: ?lang when it is en or de, else the first of the browser's languages
- * (Accept-Language, by weight) that we offer; German when none is (account-area "App start").
- */
-export function pageLanguage(request: FastifyRequest): EmergencyLanguage {
-  const query = emergencyLanguageSchema.safeParse((request.query as { lang?: unknown }).lang);
-  if (query.success) return query.data;
-  return acceptedUiLanguage(request.headers['accept-language']);
-}
 
 /**
  * The spec's message for a refused download (account-area section 8): 403 not supported, 429 too

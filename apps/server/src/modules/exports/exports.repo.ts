@@ -1,37 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { HandoverLinkTable } from '../../db/tables/exports.ts';
-import { isBanActive } from '../../platform/identity/auth.ts';
 
 type Db = Kysely<Database>;
 export type HandoverLinkRow = Selectable<HandoverLinkTable>;
-
-/** The owner as the handover prints them, with what decides whether their public links answer. */
-export async function findOwner(db: Db, userId: string) {
-  const row = await db
-    .selectFrom('user')
-    .innerJoin('user_profile', 'user_profile.user_id', 'user.id')
-    .select([
-      'user.name',
-      'user.email',
-      'user.banned',
-      'user.banExpires',
-      'user_profile.partner_id',
-      'user_profile.language',
-      'user_profile.phone',
-      'user_profile.address_1',
-      'user_profile.address_2',
-      'user_profile.zipcode',
-      'user_profile.city',
-      'user_profile.country',
-      'user_profile.deletion_requested_at',
-    ])
-    .where('user.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { ...row, disabled: isBanActive(row) || row.deletion_requested_at !== null };
-}
-export type HandoverOwner = NonNullable<Awaited<ReturnType<typeof findOwner>>>;
 
 /**
  * The pet's documents of these ids with their files (position order), in the order of `ids`;

@@ -12,7 +12,8 @@ import {
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
-import { pageLanguage } from '../emergency/public-page.routes.ts';
+import { pageLanguage } from '../../http/ui-language.ts';
+import { sendLinkPage } from '../../http/public-page-shell.ts';
 import type { ExportFile, ExportsService } from './exports.service.ts';
 import {
   HANDOVER_PAGE_PREFIX,
@@ -133,19 +134,10 @@ export const handoverPageRoutes: FastifyPluginAsync<{ service: ExportsService }>
   app,
   { service },
 ) => {
-  const page = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex')
-      .send(html);
-
   const refused = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 429)) {
       const kind = error.statusCode === 404 ? 'notFound' : 'tooMany';
-      return page(
+      return sendLinkPage(
         reply,
         error.statusCode,
         renderHandoverMessagePage(request.brand, pageLanguage(request), kind),
@@ -170,7 +162,7 @@ export const handoverPageRoutes: FastifyPluginAsync<{ service: ExportsService }>
             .header('x-robots-tag', 'noindex');
         }
         const model = await service.openPage(token.data, { ip: request.ip });
-        return page(reply, 200, renderHandoverPage(model, pageLanguage(request)));
+        return sendLinkPage(reply, 200, renderHandoverPage(model, pageLanguage(request)));
       } catch (error) {
         return refused(request, reply, error);
       }

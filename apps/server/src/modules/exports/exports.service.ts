@@ -21,24 +21,28 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { PdfRenderer } from '../../platform/pdf/index.ts';
+import { pdfRendererIn, type PdfRenderer } from '../../platform/pdf/index.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
+import { findOwnerContact } from '../identity/identity.repo.ts';
 import type { MedicalService } from '../medical/medical.service.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import { requireOwnedPet } from '../pets/pet-ownership.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
 import * as repo from './exports.repo.ts';
-import { HANDOVER_RENDERER, type HandoverData, type HandoverFile } from './handover.pdf.ts';
-import {
-  RECORD_RENDERER,
-  type PetRecordData,
-  type RecordLanguage,
-  type RecordMedication,
-  type RecordVaccination,
-} from './record.pdf.ts';
+import type * as HandoverPdf from './handover.pdf.ts';
+import type { HandoverData, HandoverFile } from './handover.pdf.ts';
+import type * as RecordPdf from './record.pdf.ts';
+import type { PetRecordData, RecordLanguage, RecordMedication, RecordVaccination } from './record.pdf.ts';
+
+const PET_RECORD_PDF = pdfRendererIn<typeof RecordPdf>(new URL('./record.pdf.ts', import.meta.url))(
+  'renderPetRecordJob',
+);
+const HANDOVER_PDF = pdfRendererIn<typeof HandoverPdf>(new URL('./handover.pdf.ts', import.meta.url))(
+  'renderHandoverJob',
+);
 
 /** 128 random bits per share link: never an id, not guessable, and guesses are rate-limited. */
 const LINK_TOKEN_BYTES = 16;
@@ -133,7 +137,7 @@ export class ExportsService {
         .filter((row) => row.medical_medical_type === 'allergy')
         .map((row) => ({ name: row.medical_name, since: row.known_since ?? row.medical_date ?? null })),
     };
-    const pdf = await this.deps.pdf.render(RECORD_RENDERER.moduleUrl, RECORD_RENDERER.exportName, { data });
+    const pdf = await this.deps.pdf.render(PET_RECORD_PDF, { data });
     return { fileName: petRecordFileName(pet.name, language), pdf };
   }
 
@@ -199,7 +203,7 @@ export class ExportsService {
     const { link, owner } = await this.activeLink(token);
     return {
       token,
-      brand: this.deps.brandForPartner(owner.partner_id),
+      brand: this.deps.brandForPartner(owner.partnerId),
       petName: link.pet_name,
       documentCount: (JSON.parse(link.document_ids) as string[]).length,
       expiresAt: link.expires_at,
@@ -221,7 +225,7 @@ export class ExportsService {
       link.user_id,
       link.pet_id,
       documents,
-      this.deps.brandForPartner(owner.partner_id),
+      this.deps.brandForPartner(owner.partnerId),
     );
     await repo.countDownload(this.deps.db, link.id, this.deps.now().toISOString());
     return file;
@@ -230,7 +234,7 @@ export class ExportsService {
   /** An unknown, revoked or expired link, or one of an owner who is off the paid plans, banned or leaving: 404. */
   private async activeLink(token: string) {
     const link = await repo.findLinkByToken(this.deps.db, token);
-    const owner = link ? await repo.findOwner(this.deps.db, link.user_id) : undefined;
+    const owner = link ? await findOwnerContact(this.deps.db, link.user_id) : undefined;
     const usable =
       link &&
       owner &&
@@ -261,7 +265,7 @@ export class ExportsService {
     assertWithinCap(documents);
     const [pet, owner, language, medical, contacts] = await Promise.all([
       this.deps.pets.get(userId, petId),
-      repo.findOwner(this.deps.db, userId),
+      findOwnerContact(this.deps.db, userId),
       this.languageOf(userId),
       this.deps.medical.list(userId, petId),
       this.deps.contacts.list(userId, petId),
@@ -278,8 +282,8 @@ export class ExportsService {
         email: owner.email,
         phone: owner.phone,
         address: joinAddress([
-          owner.address_1,
-          owner.address_2,
+          owner.address1,
+          owner.address2,
           [owner.zipcode, owner.city].filter(Boolean).join(' '),
           owner.country,
         ]),
@@ -316,7 +320,7 @@ export class ExportsService {
         files,
       });
     }
-    const pdf = await this.deps.pdf.render(HANDOVER_RENDERER.moduleUrl, HANDOVER_RENDERER.exportName, data);
+    const pdf = await this.deps.pdf.render(HANDOVER_PDF, data);
     const base = language === 'de' ? 'Tierarzt-Uebergabe' : 'Vet-handover';
     const safe = pet.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '');
     return { fileName: `${base}${safe ? `-${safe}` : ''}.pdf`, pdf };

@@ -1,6 +1,5 @@
-import type { BrandConfig } from '@pet/contract';
+import { sellerDate, type BrandConfig } from '@pet/contract';
 import { escapeHtml, renderPublicPageShell } from '../../http/public-page-shell.ts';
-import { formatCreationDate } from '../emergency/emergency.pdf.ts';
 import type { HandoverPageModel } from './exports.service.ts';
 
 /** The public page of a vet handover share link: /handover/{token}; its PDF: /handover/{token}.pdf. */
@@ -47,7 +46,7 @@ export function renderHandoverPage(model: HandoverPageModel, lang: 'en' | 'de'):
     lang,
     title: text.title(model.petName),
     switchLanguage: { href: `${base}?lang=${other}`, label: text.switchLanguage, lang: other },
-    body: `<h1>${escapeHtml(text.title(model.petName))}</h1><p class="sub">${escapeHtml(text.intro(model.documentCount))}</p><p><a class="button" href="${escapeHtml(`${base}${HANDOVER_PDF_SUFFIX}`)}" download>${escapeHtml(text.download)}</a></p><p class="muted">${escapeHtml(text.expires(formatCreationDate(new Date(model.expiresAt))))}</p><p class="muted">${escapeHtml(text.privacy)}</p>`,
+    body: `<h1>${escapeHtml(text.title(model.petName))}</h1><p class="sub">${escapeHtml(text.intro(model.documentCount))}</p><p><a class="button" href="${escapeHtml(`${base}${HANDOVER_PDF_SUFFIX}`)}" download>${escapeHtml(text.download)}</a></p><p class="muted">${escapeHtml(text.expires(sellerDate(model.expiresAt)))}</p><p class="muted">${escapeHtml(text.privacy)}</p>`,
   });
 }
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { sellerDate } from '@pet/contract';
 import { createPdfDocument } from '../../platform/pdf/index.ts';
-import { formatCreationDate } from '../emergency/emergency.pdf.ts';
 import {
   petFields,
   RECORD_TEXTS,
@@ -155,7 +155,7 @@ export async function buildHandover(data: HandoverData): Promise<Uint8Array> {
     ),
   );
 
-  const created = formatCreationDate(new Date(data.createdAt));
+  const created = sellerDate(data.createdAt);
   const title = `${t.title} – ${data.pet.name}`;
   const summary = createPdfDocument({
     title,
@@ -227,7 +227,7 @@ export async function buildHandover(data: HandoverData): Promise<Uint8Array> {
           [t.types[document.documentType] ?? document.documentType, document.description]
             .filter(Boolean)
             .join(': '),
-          formatCreationDate(new Date(document.createdAt)),
+          sellerDate(document.createdAt),
           document.files
             .map((file, fileIndex) => {
               if (file.kind === 'image' && file.bytes) return t.image;
@@ -278,9 +278,7 @@ export async function buildHandover(data: HandoverData): Promise<Uint8Array> {
   return out.save();
 }
 
-/** The render worker's entry (platform/pdf/render-pool.ts). */
+/** The render worker's entry (platform/pdf/render-pool.ts; exports.service.ts names it). */
 export async function renderHandoverJob(data: HandoverData): Promise<Readable> {
   return Readable.from([Buffer.from(await buildHandover(data))]);
 }
-
-export const HANDOVER_RENDERER = { moduleUrl: import.meta.url, exportName: 'renderHandoverJob' } as const;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
+import { sellerDate } from '@pet/contract';
 import { createPdfDocument, type PdfDocument } from '../../platform/pdf/index.ts';
-import { formatCreationDate } from '../emergency/emergency.pdf.ts';
 
 /**
  * The vaccination and medication record of one pet (issue 17 "Exports"): what a vet reads at a
@@ -139,7 +139,7 @@ export function petFields(doc: PdfDocument, pet: PetRecordData['pet'], language:
 
 export function renderPetRecord(data: PetRecordData, options: { compress?: boolean } = {}): Readable {
   const t = RECORD_TEXTS[data.language];
-  const created = formatCreationDate(new Date(data.createdAt));
+  const created = sellerDate(data.createdAt);
   const title = `${t.title} – ${data.pet.name}`;
   const doc = createPdfDocument({
     title,
@@ -209,9 +209,7 @@ export function renderPetRecord(data: PetRecordData, options: { compress?: boole
   }
 }
 
-/** The render worker's entry (platform/pdf/render-pool.ts). */
+/** The render worker's entry (platform/pdf/render-pool.ts; exports.service.ts names it). */
 export function renderPetRecordJob(job: { data: PetRecordData; compress?: boolean }): Readable {
   return renderPetRecord(job.data, { compress: job.compress });
 }
-
-export const RECORD_RENDERER = { moduleUrl: import.meta.url, exportName: 'renderPetRecordJob' } as const;

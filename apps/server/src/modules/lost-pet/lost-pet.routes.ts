@@ -14,7 +14,8 @@ import {
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import { signedInUser } from '../../platform/identity/plugin.ts';
-import { pageLanguage } from '../emergency/public-page.routes.ts';
+import { pageLanguage } from '../../http/ui-language.ts';
+import { sendLinkPage } from '../../http/public-page-shell.ts';
 import {
   FINDER_FORM_ERRORS,
   FOUND_PAGE_PREFIX,
@@ -167,13 +168,7 @@ export const foundPageRoutes: FastifyPluginAsync<{ service: LostPetService }> = 
   );
 
   const sendPage = (reply: FastifyReply, status: number, model: FoundPageModel, state: FoundPageState) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex')
-      .send(renderFoundPage(model, state));
+    sendLinkPage(reply, status, renderFoundPage(model, state));
 
   const notFoundPage = (reply: FastifyReply) =>
     reply

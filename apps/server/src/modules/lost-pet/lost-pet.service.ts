@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { fromDbBool, toDbBool } from '../../db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { PdfRenderer } from '../../platform/pdf/index.ts';
+import { pdfRendererIn, type PdfRenderer } from '../../platform/pdf/index.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { requireOwnedPet } from '../pets/pet-ownership.ts';
@@ -15,7 +15,12 @@ import { finderPhoto } from './finder-photo.ts';
 import { renderAccessMail, renderFinderMail } from './lost-pet.mails.ts';
 import * as repo from './lost-pet.repo.ts';
 import { coarseDevice } from './user-agent.ts';
+import type * as TagSheetPdf from './tag-sheet.pdf.ts';
 import type { TagSheetData } from './tag-sheet.pdf.ts';
+
+const TAG_SHEET_PDF = pdfRendererIn<typeof TagSheetPdf>(new URL('./tag-sheet.pdf.ts', import.meta.url))(
+  'renderTagSheet',
+);
 
 /** 128 random bits per tag: guessing one is hopeless, and guesses are rate-limited anyway. */
 const TAG_TOKEN_BYTES = 16;
@@ -153,7 +158,7 @@ export class LostPetService {
       petName: pet.name,
       url: this.pageUrl(row.token, brand),
     };
-    return this.deps.pdf.render(new URL('./tag-sheet.pdf.ts', import.meta.url).href, 'renderTagSheet', data);
+    return this.deps.pdf.render(TAG_SHEET_PDF, data);
   }
 
   async activity(userId: string, petId: string): Promise<PetTagActivity> {

@@ -5,4 +5,11 @@ export {
   type PdfDocumentOptions,
   type PdfTableColumn,
 } from './pdf.ts';
-export { PdfRenderPool, pdfUnavailable, type PdfRenderer, type PdfRenderPoolOptions } from './render-pool.ts';
+export {
+  PdfRenderPool,
+  pdfRendererIn,
+  pdfUnavailable,
+  type PdfRenderer,
+  type PdfRendererHandle,
+  type PdfRenderPoolOptions,
+} from './render-pool.ts';

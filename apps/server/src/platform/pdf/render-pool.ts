@@ -7,7 +7,8 @@ import { AppError } from '../errors.ts';
  * document held every other request. Renderers run in worker threads; a render that exceeds its time
  * limit has its worker terminated (and replaced) and answers 503, so neither a hostile input nor a
  * bug can stall the server. A renderer is a module export `(data) => Readable | Promise<Readable>`
- * whose data survives structured cloning (Buffers arrive as Uint8Array).
+ * whose data survives structured cloning (Buffers arrive as Uint8Array), named by a handle
+ * (`pdfRendererIn`).
  */
 
 export interface PdfRenderPoolOptions {
@@ -32,9 +33,41 @@ export interface PdfRenderPoolOptions {
   idleMs?: number;
 }
 
+/** What a renderer answers: the PDF's bytes as a stream (a pdfkit document, a Readable) or as chunks. */
+type PdfRenderOutput = AsyncIterable<unknown> | Iterable<Uint8Array>;
+type RenderFunction = (data: never) => PdfRenderOutput | Promise<PdfRenderOutput>;
+/** A module's exports that are renderers. */
+type RendererNames<Module> = {
+  [Name in keyof Module]: Module[Name] extends RenderFunction ? Name : never;
+}[keyof Module] &
+  string;
+type RendererData<Render> = Render extends (data: infer Data) => unknown ? Data : never;
+
+/** A renderer the pool runs: export `exportName` of the module at `moduleUrl`, which takes `Data`. */
+export interface PdfRendererHandle<Data> {
+  readonly moduleUrl: string;
+  readonly exportName: string;
+  /** Never set: carries `Data`, which `render` holds its argument to. */
+  readonly takes?: (data: Data) => void;
+}
+
+/**
+ * Names renderers of one module for the pool, typed from the module's own type (`import type * as`),
+ * so neither a name nor the data can drift from the renderer, and only the workers load the module:
+ * `pdfRendererIn<typeof TagSheet>(new URL('./tag-sheet.pdf.ts', import.meta.url))('renderTagSheet')`.
+ */
+export function pdfRendererIn<Module>(moduleUrl: URL) {
+  return <Name extends RendererNames<Module>>(
+    exportName: Name,
+  ): PdfRendererHandle<RendererData<Module[Name]>> => ({
+    moduleUrl: moduleUrl.href,
+    exportName,
+  });
+}
+
 export interface PdfRenderer {
-  /** Runs `exportName` of `moduleUrl` (a file: URL) with `data` in a worker; answers the PDF bytes. */
-  render(moduleUrl: string, exportName: string, data: unknown): Promise<Buffer>;
+  /** Runs the renderer with `data` in a worker; answers the PDF bytes. */
+  render<Data>(renderer: PdfRendererHandle<Data>, data: NoInfer<Data>): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -86,12 +119,13 @@ export class PdfRenderPool implements PdfRenderer {
     return this.slots.length;
   }
 
-  render(moduleUrl: string, exportName: string, data: unknown): Promise<Buffer> {
+  render<Data>(renderer: PdfRendererHandle<Data>, data: NoInfer<Data>): Promise<Buffer> {
     if (this.closed) return Promise.reject(pdfUnavailable('PDF rendering is shut down'));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(pdfUnavailable('Too many PDFs are being rendered; try again shortly'));
     }
     return new Promise<Buffer>((resolve, reject) => {
+      const { moduleUrl, exportName } = renderer;
       this.queue.push({ id: this.nextId++, moduleUrl, exportName, data, resolve, reject });
       this.dispatch();
     });

@@ -1,7 +1,8 @@
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import type { PdfRenderer } from '../pdf/index.ts';
+import { pdfRendererIn, type PdfRenderer } from '../pdf/index.ts';
 import type { FileStorage } from '../storage/index.ts';
+import type * as PdfThumbnail from './pdf-thumbnail.ts';
 import { THUMBNAIL_WIDTH } from './pdf-thumbnail.ts';
 
 export { THUMBNAIL_WIDTH };
@@ -35,8 +36,10 @@ export type PdfPageRenderer = (pdf: Buffer) => Promise<Buffer>;
  * threads with a time limit) a hostile or huge PDF cannot stall other requests.
  */
 export function pdfPageRendererOn(pool: PdfRenderer): PdfPageRenderer {
-  const moduleUrl = new URL('./pdf-thumbnail.ts', import.meta.url).href;
-  return (pdf) => pool.render(moduleUrl, 'renderPdfFirstPage', pdf);
+  const firstPage = pdfRendererIn<typeof PdfThumbnail>(new URL('./pdf-thumbnail.ts', import.meta.url))(
+    'renderPdfFirstPage',
+  );
+  return (pdf) => pool.render(firstPage, pdf);
 }
 
 /**

@@ -440,6 +440,3 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
   doc.end();
   return doc;
 }
-
-/** The render worker's entry (platform/pdf/render-pool.ts): renderInvoicePdf takes plain data. */
-export const INVOICE_RENDERER = { moduleUrl: import.meta.url, exportName: 'renderInvoicePdf' } as const;

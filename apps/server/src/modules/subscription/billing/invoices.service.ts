@@ -15,7 +15,7 @@ import type { Database } from '../../../db/schema.ts';
 import type { DatabaseKind } from '../../../db/database.ts';
 import { badRequest, notFound, withStatus } from '../../../platform/errors.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import type { PdfRenderer } from '../../../platform/pdf/index.ts';
+import { pdfRendererIn, type PdfRenderer } from '../../../platform/pdf/index.ts';
 import type {
   PaymentMethodInfo,
   PaymentProvider,
@@ -27,13 +27,12 @@ import type { MailAttachment } from '../../../platform/mail/mailer.ts';
 import * as repo from './invoices.repo.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { lockOrder } from '../subscription.repo.ts';
-import {
-  INVOICE_RENDERER,
-  type InvoiceDocumentData,
-  type InvoiceLine,
-  type InvoiceParty,
-  type PaymentNotice,
-} from './invoice.pdf.ts';
+import type * as InvoicePdf from './invoice.pdf.ts';
+import type { InvoiceDocumentData, InvoiceLine, InvoiceParty, PaymentNotice } from './invoice.pdf.ts';
+
+const INVOICE_PDF = pdfRendererIn<typeof InvoicePdf>(new URL('./invoice.pdf.ts', import.meta.url))(
+  'renderInvoicePdf',
+);
 
 export interface InvoicesServiceDeps {
   db: Kysely<Database>;
@@ -234,7 +233,7 @@ export class InvoicesService {
     const buyer = await repo.findBuyer(db, userId);
     const language: UiLanguage = buyer ? userLanguageToUi(buyer.language) : 'de';
     const data = await this.documentData(bill, buyer, language, document);
-    const pdf = await this.deps.pdf.render(INVOICE_RENDERER.moduleUrl, INVOICE_RENDERER.exportName, data);
+    const pdf = await this.deps.pdf.render(INVOICE_PDF, data);
     return { fileName: `${data.number}.pdf`, pdf };
   }
 
