@@ -193,7 +193,7 @@ describe('refusals', () => {
 
       // The running session of the banned user: the next visit ends on /signin with the reason. The
       // ban came from another process (the operator command), which the server's session cache
-      // learns within its 10 s lifetime (platform/identity/session-cache.ts): visit until then.
+      // learns within its 10 s lifetime (platform/auth/session-cache.ts): visit until then.
       for (let i = 0; i < 15; i++) {
         await running.reload();
         await running.waitForLoadState('networkidle');

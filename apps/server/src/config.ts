@@ -154,11 +154,11 @@ export interface AppConfig {
   /** Business time can be moved forward (POST /dev/clock/advance): never in production. */
   devClock: boolean;
   identity: {
-    /** From the environment; null means generated once and kept in DATA_DIR (see platform/identity/secrets.ts). */
+    /** From the environment; null means generated once and kept in DATA_DIR (see platform/auth/secrets.ts). */
     authSecret: string | null;
     codeSecret: string | null;
     google: { issuer: string; clientId: string; clientSecret: string | null } | null;
-    /** The password hashing pool (platform/identity/password-pool.ts); null: its defaults. */
+    /** The password hashing pool (platform/auth/password-pool.ts); null: its defaults. */
     passwordHash: { workers: number | null; maxQueue: number | null };
   };
 }
@@ -268,7 +268,7 @@ export type StorageConfig = {
   /** From FILE_URL_SECRET; null means generated once into urlSecretFile. */
   urlSecret: string | null;
   urlSecretFile: string;
-  /** STORAGE_ORPHAN_GRACE_S: the reconciler's grace period (modules/uploads/storage-reconcile.ts). */
+  /** STORAGE_ORPHAN_GRACE_S: the reconciler's grace period (modules/stored-files/storage-reconcile.ts). */
   orphanGraceSeconds: number;
 } & (
   | { kind: 'local'; dir: string }

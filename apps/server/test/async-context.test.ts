@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betterAuthActivity } from '../src/platform/identity/async-context.ts';
+import { betterAuthActivity } from '../src/platform/auth/async-context.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { call, registeredUser, v1 } from './identity-helpers.ts';
 

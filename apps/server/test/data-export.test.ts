@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DATA_EXPORT_DOWNLOAD_PATH, DATA_EXPORT_FILE_PATH, dataExportStateSchema } from '@pet/contract';
-import { DATA_SECTIONS, exportRecord } from '../src/modules/data-export/data-export.repo.ts';
+import { DATA_SECTIONS, exportRecord } from '../src/modules/account-export/account-export.repo.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
 import { call, freshIp, mailbox, registeredUser, v1, waitForMail } from './identity-helpers.ts';
 import { confirmWith, placeOrder, runJobs } from './support/buying.ts';

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDOVER_MAX_INPUT_BYTES } from '@pet/contract';
-import { HANDOVER_LIMITS } from '../src/modules/exports/exports.service.ts';
+import { HANDOVER_LIMITS } from '../src/modules/pet-records-export/pet-records-export.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { call, freshIp, registeredUser, v1 } from './identity-helpers.ts';
 import { advanceDays } from './support/buying.ts';

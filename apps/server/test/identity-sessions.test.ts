@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
 import { PASSWORD, call, cookiesOf, registeredUser, signIn, v1 } from './identity-helpers.ts';
-import { SessionCache } from '../src/platform/identity/session-cache.ts';
-import type { SessionUser } from '../src/platform/identity/identity.ts';
+import { SessionCache } from '../src/platform/auth/session-cache.ts';
+import type { SessionUser } from '../src/platform/auth/identity.ts';
 
 /**
- * The session fast path (platform/identity/session-cache.ts): a signed-in call reuses the resolved
+ * The session fast path (platform/auth/session-cache.ts): a signed-in call reuses the resolved
  * session, and everything that ends or changes a session takes effect on this instance at once.
  * Also the stay_loggedin switch, which re-issues the caller's cookie.
  */

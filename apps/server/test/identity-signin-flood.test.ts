@@ -5,7 +5,7 @@ import { RATE_LIMITS } from '../src/platform/rate-limit.ts';
 
 /**
  * A sign-in flood must not starve the server (issue 15.2): passwords are hashed on the bounded
- * password pool (platform/identity/password-pool.ts), a full pool answers 429 with Retry-After at
+ * password pool (platform/auth/password-pool.ts), a full pool answers 429 with Retry-After at
  * once, sign-in is limited per account before any hashing, and an unknown address costs what a
  * known one costs.
  */

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutePreload, RoutePreloadsFile } from '@pet/contract';
 import { RoutePreloads } from '../src/http/route-preloads.ts';
-import { carriesSessionCookie } from '../src/platform/identity/session-cookie.ts';
+import { carriesSessionCookie } from '../src/platform/auth/session-cookie.ts';
 import { acceptedUiLanguage, appLanguageOf } from '../src/http/ui-language.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
 import { call } from './identity-helpers.ts';

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { LocalFileStorage } from '../src/platform/storage/index.ts';
 import { pendingKeyOf } from '../src/platform/storage/index.ts';
-import { STORAGE_RECONCILE_JOB } from '../src/modules/uploads/storage-reconcile.ts';
+import { STORAGE_RECONCILE_JOB } from '../src/modules/stored-files/storage-reconcile.ts';
 import { buildApp } from '../src/app.ts';
 import { testDatabaseKind } from './helpers.ts';
 import { v1 } from './identity-helpers.ts';

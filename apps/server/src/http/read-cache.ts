@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import { READ_CACHE_TTL_MS } from '../config.ts';
 import type { DataVersion } from '../db/data-version.ts';
-import { signInRefusal } from '../platform/identity/plugin.ts';
+import { signInRefusal } from '../platform/auth/plugin.ts';
 import { requiresSignIn } from './route-access.ts';
 import { addRouteHook } from './route-hooks.ts';
 

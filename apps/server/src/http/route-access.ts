@@ -47,7 +47,7 @@ declare module 'fastify' {
 
 /** The guard of each restricted level, in the order they run, and the answers they add to the document. */
 export interface AccessGuards {
-  /** requireUser (platform/identity). */
+  /** requireUser (platform/auth). */
   signedIn: preValidationAsyncHookHandler;
   /** The product gate (modules/plans): the dog brand's pet data needs an attached product. */
   attachedProduct: preValidationAsyncHookHandler;

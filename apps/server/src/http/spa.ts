@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { carriesSessionCookie } from '../platform/identity/session-cookie.ts';
+import { carriesSessionCookie } from '../platform/auth/session-cookie.ts';
 import { RoutePreloads } from './route-preloads.ts';
 import { appLanguageOf } from './ui-language.ts';
 

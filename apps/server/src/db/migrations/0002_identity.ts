@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Our side of the identity: profile, subscription state and trackers per user, plus the counters
  * of the shared rate limiter. better-auth creates its own tables (user, session, account,
- * verification) after our migrations, from code (platform/identity/migrate.ts).
+ * verification) after our migrations, from code (platform/auth/migrate.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Full data exports (GDPR Art. 20; db/tables/data-export.ts, modules/data-export). */
+/** Full data exports (GDPR Art. 20; db/tables/data-export.ts, modules/account-export). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('data_export')

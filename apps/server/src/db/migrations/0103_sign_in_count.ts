@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Sign-ins per account (issue 14 item 23: "Welcome back" greeted a first-time user). Every new
- * session the identity service starts for a sign-in adds one (platform/identity/auth.ts); myinfo
+ * session the identity service starts for a sign-in adds one (platform/auth/auth.ts); myinfo
  * answers `first_sign_in` while the count is at most 1. Accounts that exist already start at the
  * number of sessions they hold (better-auth deletes a session at sign-out, so that is the best the
  * data tells; it is 0 on a fresh database, where better-auth's tables come after our migrations).

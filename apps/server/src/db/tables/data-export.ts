@@ -3,7 +3,7 @@ import type { IsoTimestamp } from '../schema.ts';
 export type DataExportStatus = 'queued' | 'running' | 'ready' | 'failed' | 'expired';
 
 /**
- * A full data export of a user (modules/data-export): one ZIP built by a durable job, downloadable
+ * A full data export of a user (modules/account-export): one ZIP built by a durable job, downloadable
  * for 7 days, then deleted by another job.
  */
 export interface DataExportTable {

@@ -1,7 +1,7 @@
 import type { IsoTimestamp } from '../schema.ts';
 
 /**
- * A vet handover share link (modules/exports): the random token of its public page, the pet and
+ * A vet handover share link (modules/pet-records-export): the random token of its public page, the pet and
  * the chosen documents (the PDF is made on each download, so documents deleted meanwhile are left
  * out), its expiry, revocation and download count. Goes with the pet (ON DELETE CASCADE).
  */

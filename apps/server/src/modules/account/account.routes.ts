@@ -7,7 +7,7 @@ import {
   userIdQuerySchema,
 } from '@pet/contract';
 import { moduleAccess } from '../../http/route-helpers.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import type { AccountService } from './account.service.ts';
 
 const errors = {

@@ -13,7 +13,7 @@ import {
   todayAtOffset,
 } from '@pet/contract';
 import { moduleAccess, moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { createOnce } from '../../http/idempotent-create.ts';

@@ -10,7 +10,7 @@ import {
   messageResponseSchema,
 } from '@pet/contract';
 import { notFound } from '../../platform/errors.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import type { CalendarService } from './calendar.service.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';
 

@@ -9,7 +9,7 @@ import {
   petIdQuerySchema,
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import type { ContactsService } from './contacts.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { createOnce } from '../../http/idempotent-create.ts';

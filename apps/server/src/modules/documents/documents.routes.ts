@@ -13,7 +13,7 @@ import {
   uploadDocumentResponseSchema,
 } from '@pet/contract';
 import { moduleAccess, moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import { DOCUMENT_FILE_PATH, DOCUMENT_THUMBNAIL_PATH, type DocumentsService } from './documents.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';

@@ -7,7 +7,7 @@ import {
   emergencyPublicQuerySchema,
   emergencyQuerySchema,
 } from '@pet/contract';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import type { EmergencyFile, EmergencyService } from './emergency.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';

@@ -8,7 +8,7 @@ import {
 } from '@pet/contract';
 import { AppError } from '../../platform/errors.ts';
 import { pageLanguage } from '../../http/ui-language.ts';
-import { requestHeaders } from '../../platform/identity/plugin.ts';
+import { requestHeaders } from '../../platform/auth/plugin.ts';
 import type { EmergencyService } from './emergency.service.ts';
 import { sendPdf } from './emergency.routes.ts';
 import { PUBLIC_PAGE_PATH, renderPublicPage, type PublicPageModel } from './public-page.ts';

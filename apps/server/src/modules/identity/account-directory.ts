@@ -2,14 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { uiLanguageToUserLanguage, type UiLanguage } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { CodeChoice } from '../../db/tables/identity.ts';
-import type { IdentityDirectory } from '../../platform/identity/auth.ts';
+import type { IdentityDirectory } from '../../platform/auth/auth.ts';
 import { defaultProduct } from '../plans/plans.repo.ts';
 import * as repo from './identity.repo.ts';
 
 const USER_LANGUAGE_TO_UI: Record<string, UiLanguage> = { German: 'de', English: 'en', Englisch: 'en' };
 
 /**
- * Our rows of a user as the identity service (platform/identity) sees them: the settings it reads
+ * Our rows of a user as the identity service (platform/auth) sees them: the settings it reads
  * (language, stay signed in), the profile and subscription rows of a new account, the sign-in
  * count. The other services ask it for a user's language.
  */

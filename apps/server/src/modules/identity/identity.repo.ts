@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import { isBanActive } from '../../platform/identity/auth.ts';
+import { isBanActive } from '../../platform/auth/auth.ts';
 import type {
   CodeChoice,
   UserLanguage,

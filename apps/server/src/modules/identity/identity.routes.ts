@@ -14,7 +14,7 @@ import {
   verifyCodeBodySchema,
 } from '@pet/contract';
 import { TooManyRequestsError } from '../../platform/rate-limit.ts';
-import { requestHeaders, signedInUser } from '../../platform/identity/plugin.ts';
+import { requestHeaders, signedInUser } from '../../platform/auth/plugin.ts';
 import type { IdentityService, RequestContext } from './identity.service.ts';
 import { MESSAGES } from './identity.service.ts';
 import {

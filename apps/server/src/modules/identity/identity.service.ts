@@ -21,14 +21,11 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { AppError, badRequest, conflict, withStatus } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../../platform/identity/db-errors.ts';
-import {
-  SESSION_LIFETIME_SHORT_SECONDS,
-  SESSION_LIFETIME_STAY_SECONDS,
-} from '../../platform/identity/auth.ts';
-import type { Identity, SessionUser } from '../../platform/identity/identity.ts';
-import type { PasswordHasher } from '../../platform/identity/password.ts';
-import { PasswordPoolBusyError } from '../../platform/identity/password-pool.ts';
+import { isUniqueViolation } from '../../platform/auth/db-errors.ts';
+import { SESSION_LIFETIME_SHORT_SECONDS, SESSION_LIFETIME_STAY_SECONDS } from '../../platform/auth/auth.ts';
+import type { Identity, SessionUser } from '../../platform/auth/identity.ts';
+import type { PasswordHasher } from '../../platform/auth/password.ts';
+import { PasswordPoolBusyError } from '../../platform/auth/password-pool.ts';
 import { RATE_LIMITS, TooManyRequestsError, type RateLimiter } from '../../platform/rate-limit.ts';
 import type { CodeEvaluation, CodeService } from '../plans/codes.service.ts';
 import type { AccountDirectory } from './account-directory.ts';
@@ -85,7 +82,7 @@ export interface IdentityServiceDeps {
   log: FastifyBaseLogger;
   /** Key for the mobile token hashes. */
   secret: string;
-  /** Password hashing on the pool (platform/identity/password-pool.ts). */
+  /** Password hashing on the pool (platform/auth/password-pool.ts). */
   passwords: PasswordHasher;
   /** Business time (the app's clock): when plans attached by code run out. */
   now?: () => Date;

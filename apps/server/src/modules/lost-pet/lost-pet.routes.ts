@@ -13,7 +13,7 @@ import {
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import { pageLanguage } from '../../http/ui-language.ts';
 import { sendLinkPage } from '../../http/public-page-shell.ts';
 import {

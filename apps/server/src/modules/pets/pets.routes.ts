@@ -9,7 +9,7 @@ import {
   petUpdateBodySchema,
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import type { PetsService } from './pets.service.ts';
 import { cachedRead } from '../../http/read-cache.ts';
 import { createOnce } from '../../http/idempotent-create.ts';

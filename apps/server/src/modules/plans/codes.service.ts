@@ -4,7 +4,7 @@ import type { Database, ProductRow } from '../../db/schema.ts';
 import type { ActivationCodeBatchTable, ActivationCodeTable } from '../../db/tables/codes.ts';
 import type { ActivationCodeKind } from '../../db/tables/identity.ts';
 import { nowIso, toDbBool } from '../../db/database.ts';
-import { isUniqueViolation } from '../../platform/identity/db-errors.ts';
+import { isUniqueViolation } from '../../platform/auth/db-errors.ts';
 import { codeShape, formatCode, generateCode, hashCode, normalizeCode } from './codes.ts';
 import { productById } from './plans.repo.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiErrorBodySchema, Status } from '@pet/contract';
 import { fromDbBool } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 
 /**
  * Account-area sections 2 and 4 (issue 14.1): a brand whose product visibility is

@@ -23,7 +23,7 @@ import {
   subscriptionChangeResponseSchema,
   updatePaymentResponseSchema,
 } from '@pet/contract';
-import { requestHeaders, signedInUser } from '../../platform/identity/plugin.ts';
+import { requestHeaders, signedInUser } from '../../platform/auth/plugin.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 

@@ -35,7 +35,7 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** The limits of our own routes (better-auth's are in platform/identity/auth.ts). */
+/** The limits of our own routes (better-auth's are in platform/auth/auth.ts). */
 export const RATE_LIMITS = {
   signupPerIp: { window: 3600, max: 20 },
   signupPerEmail: { window: 3600, max: 5 },

@@ -7,7 +7,7 @@ import {
   orderListResponseSchema,
   orderPdfQuerySchema,
 } from '@pet/contract';
-import { signedInUser } from '../../../platform/identity/plugin.ts';
+import { signedInUser } from '../../../platform/auth/plugin.ts';
 import type { InvoicesService } from './invoices.service.ts';
 import { binaryAnswer } from '../../../http/binary-answer.ts';
 import { INVOICE_DOWNLOAD_PATH, INVOICE_LINK_DAYS } from './invoice-links.ts';

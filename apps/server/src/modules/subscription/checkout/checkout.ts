@@ -18,7 +18,7 @@ import {
 } from '@pet/contract';
 import type { Database, ProductRow } from '../../../db/schema.ts';
 import { badRequest, forbidden, notFound, withStatus } from '../../../platform/errors.ts';
-import { isUniqueViolation } from '../../../platform/identity/db-errors.ts';
+import { isUniqueViolation } from '../../../platform/auth/db-errors.ts';
 import { PaymentProviderUnavailableError, type PaymentProvider } from '../../../platform/payments/types.ts';
 import { listProducts, productById, toProduct } from '../../plans/plans.repo.ts';
 import * as repo from '../subscription.repo.ts';

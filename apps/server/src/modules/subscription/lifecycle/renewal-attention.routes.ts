@@ -7,7 +7,7 @@ import {
   renewalPaymentQuerySchema,
   renewalPaymentResponseSchema,
 } from '@pet/contract';
-import { signedInUser } from '../../../platform/identity/plugin.ts';
+import { signedInUser } from '../../../platform/auth/plugin.ts';
 import { RENEWAL_LINK_PATH, RENEWAL_PAYMENT_PAGE, type RenewalAttention } from './renewal-attention.ts';
 
 const errors = (...statuses: number[]) =>

@@ -6,7 +6,7 @@ import {
   withdrawalResponseSchema,
   withdrawalStatusSchema,
 } from '@pet/contract';
-import { signedInUser } from '../../../platform/identity/plugin.ts';
+import { signedInUser } from '../../../platform/auth/plugin.ts';
 import type { WithdrawalService } from './withdrawal.ts';
 
 /** The account area's withdrawal (Widerruf, issue 33.16); the public form is contract-cancellation. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, uploadImageQuerySchema, uploadImageResponseSchema } from '@pet/contract';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import { acceptMultipartUploads } from '../../platform/uploads/multipart.ts';
 import { firstFileOf, type SingleFileUpload } from '../../platform/uploads/single-file.ts';

@@ -209,7 +209,7 @@ export function renderPetRecord(data: PetRecordData, options: { compress?: boole
   }
 }
 
-/** The render worker's entry (platform/pdf/render-pool.ts; exports.service.ts names it). */
+/** The render worker's entry (platform/pdf/render-pool.ts; pet-records-export.service.ts names it). */
 export function renderPetRecordJob(job: { data: PetRecordData; compress?: boolean }): Readable {
   return renderPetRecord(job.data, { compress: job.compress });
 }

@@ -7,15 +7,15 @@ import {
   dataExportDownloadQuerySchema,
   dataExportStateSchema,
 } from '@pet/contract';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import { sendStoredFile } from '../../platform/storage/index.ts';
-import type { DataExportService } from './data-export.service.ts';
+import type { DataExportService } from './account-export.service.ts';
 import { binaryAnswer } from '../../http/binary-answer.ts';
 
 const tags = ['data export'];
 const ZIP = binaryAnswer('The ZIP (streamed, with Content-Length)', 'application/zip');
 
-/** The full data export's calls (GDPR Art. 20, beyond the spec: issue 17); see data-export.service.ts. */
+/** The full data export's calls (GDPR Art. 20, beyond the spec: issue 17); see account-export.service.ts. */
 export const dataExportRoutes: FastifyPluginAsyncZod<{ service: DataExportService }> = async (
   app,
   { service },

@@ -1,6 +1,6 @@
 import { sellerDate, type BrandConfig } from '@pet/contract';
 import { escapeHtml, renderPublicPageShell } from '../../http/public-page-shell.ts';
-import type { HandoverPageModel } from './exports.service.ts';
+import type { HandoverPageModel } from './pet-records-export.service.ts';
 
 /** The public page of a vet handover share link: /handover/{token}; its PDF: /handover/{token}.pdf. */
 export const HANDOVER_PAGE_PREFIX = '/handover';

@@ -1,4 +1,4 @@
-import type { ExportRecord } from './data-export.repo.ts';
+import type { ExportRecord } from './account-export.repo.ts';
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF; quotes doubled. */
 function field(value: string | number | boolean | null): string {

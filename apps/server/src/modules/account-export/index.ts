@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { dataExportRoutes } from './data-export.routes.ts';
-import { BUILD_EXPORT_JOB, EXPIRE_EXPORT_JOB, type DataExportService } from './data-export.service.ts';
+import { dataExportRoutes } from './account-export.routes.ts';
+import { BUILD_EXPORT_JOB, EXPIRE_EXPORT_JOB, type DataExportService } from './account-export.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

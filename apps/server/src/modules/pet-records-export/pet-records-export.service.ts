@@ -31,7 +31,7 @@ import type { MedicalService } from '../medical/medical.service.ts';
 import type { PetsService } from '../pets/pets.service.ts';
 import { requireOwnedPet } from '../pets/pet-ownership.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
-import * as repo from './exports.repo.ts';
+import * as repo from './pet-records-export.repo.ts';
 import type * as HandoverPdf from './handover.pdf.ts';
 import type { HandoverData, HandoverFile } from './handover.pdf.ts';
 import type * as RecordPdf from './record.pdf.ts';

@@ -18,8 +18,8 @@ import { notFound } from '../../platform/errors.ts';
 import { TooManyRequestsError, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit.ts';
 import { ownerKeyPrefix, type FileStorage } from '../../platform/storage/index.ts';
 import { toCsv } from './csv.ts';
-import { DATA_EXPORT_MAIL, renderExportReadyMail } from './data-export.mails.ts';
-import * as repo from './data-export.repo.ts';
+import { DATA_EXPORT_MAIL, renderExportReadyMail } from './account-export.mails.ts';
+import * as repo from './account-export.repo.ts';
 import { renderReadme } from './readme.ts';
 import { writeZip, type ZipEntry } from './zip-writer.ts';
 

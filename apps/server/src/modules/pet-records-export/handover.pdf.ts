@@ -278,7 +278,7 @@ export async function buildHandover(data: HandoverData): Promise<Uint8Array> {
   return out.save();
 }
 
-/** The render worker's entry (platform/pdf/render-pool.ts; exports.service.ts names it). */
+/** The render worker's entry (platform/pdf/render-pool.ts; pet-records-export.service.ts names it). */
 export async function renderHandoverJob(data: HandoverData): Promise<Readable> {
   return Readable.from([Buffer.from(await buildHandover(data))]);
 }

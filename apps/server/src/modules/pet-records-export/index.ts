@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { exportsRoutes, handoverPageRoutes } from './exports.routes.ts';
-import type { ExportsService } from './exports.service.ts';
+import { exportsRoutes, handoverPageRoutes } from './pet-records-export.routes.ts';
+import type { ExportsService } from './pet-records-export.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

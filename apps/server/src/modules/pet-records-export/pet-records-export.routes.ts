@@ -11,10 +11,10 @@ import {
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
-import { signedInUser } from '../../platform/identity/plugin.ts';
+import { signedInUser } from '../../platform/auth/plugin.ts';
 import { pageLanguage } from '../../http/ui-language.ts';
 import { sendLinkPage } from '../../http/public-page-shell.ts';
-import type { ExportFile, ExportsService } from './exports.service.ts';
+import type { ExportFile, ExportsService } from './pet-records-export.service.ts';
 import {
   HANDOVER_PAGE_PREFIX,
   HANDOVER_PDF_SUFFIX,
