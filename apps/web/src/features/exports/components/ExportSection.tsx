@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 
@@ -25,5 +27,17 @@ export function SectionTitle({
         {children}
       </Typography>
     </Stack>
+  );
+}
+
+/** Shown below a card's button while its PDF is being built on the server. */
+export function BuildingStatus({ label }: { label: string }) {
+  return (
+    <Box role="status" sx={{ mt: 2 }}>
+      <LinearProgress aria-label={label} />
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+        {label}
+      </Typography>
+    </Box>
   );
 }

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -14,7 +12,7 @@ import { PaidExtraPetPage } from '@/components/PaidExtraPetPage';
 import { useNotify } from '@/lib/notifications';
 import { saveFile } from '@/lib/save-file';
 import { fetchPetRecord } from '../api/fetch-pet-record';
-import { SectionTitle, safeFileName, sectionContent } from './ExportSection';
+import { BuildingStatus, SectionTitle, safeFileName, sectionContent } from './ExportSection';
 import { HandoverCard } from './HandoverCard';
 import { HandoverLinksCard } from './HandoverLinksCard';
 
@@ -80,14 +78,7 @@ function RecordCard({ petId, petName }: { petId: string; petName: string }) {
         >
           {t('exports.recordDownload')}
         </Button>
-        {busy ? (
-          <Box role="status" sx={{ mt: 2 }}>
-            <LinearProgress aria-label={t('exports.building')} />
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-              {t('exports.building')}
-            </Typography>
-          </Box>
-        ) : null}
+        {busy ? <BuildingStatus label={t('exports.building')} /> : null}
       </CardContent>
     </Card>
   );

@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -30,7 +29,7 @@ import { saveFile } from '@/lib/save-file';
 import { useCreateHandoverLink } from '../api/create-handover-link';
 import { fetchHandoverPdf } from '../api/fetch-handover-pdf';
 import { useHandoverDocuments } from '../api/list-handover-documents';
-import { SectionTitle, safeFileName, sectionContent } from './ExportSection';
+import { BuildingStatus, SectionTitle, safeFileName, sectionContent } from './ExportSection';
 
 const THUMBNAIL_TYPES = new Set(['pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tif']);
 
@@ -227,14 +226,7 @@ export function HandoverCard({ petId, petName }: { petId: string; petName: strin
             {t('exports.createLink')}
           </Button>
         </Stack>
-        {building ? (
-          <Box role="status" sx={{ mt: 2 }}>
-            <LinearProgress aria-label={t('exports.building')} />
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-              {t('exports.building')}
-            </Typography>
-          </Box>
-        ) : null}
+        {building ? <BuildingStatus label={t('exports.building')} /> : null}
         {created ? (
           <Box sx={{ mt: 2 }}>
             <Alert severity="success" role="status">
