@@ -12,6 +12,7 @@ import {
 } from '@pet/contract';
 import { JobQueue } from '../src/platform/jobs/jobs.ts';
 import {
+  APPOINTMENT_REMINDER,
   APPOINTMENT_REMINDER_JOB,
   reminderInstant,
 } from '../src/modules/appointments/appointments.service.ts';
@@ -73,16 +74,16 @@ const jobOf = (jobId: string | null | undefined) =>
 const reminderMails = async (to: string) =>
   (await mailbox(t.app)).filter((mail) => mail.to === to && mail.kind === 'appointment-reminder');
 
-/** Runs the due jobs as if the clock stood at `at` (the app's own queue runs on the real clock). */
 /**
- * Runs the jobs due at `at` and answers how many reminders ran. Only reminders count: other
+ * Runs the jobs due at `at` (the app's own queue runs on the real clock) and answers how many
+ * reminders ran. Only reminders count: other
  * periodic jobs (the webhook reconciliation at every full hour) may fall due in the same span.
  */
 async function runJobsAt(at: Date): Promise<number> {
   await t.app.jobs.runDue();
   const queue = new JobQueue({ db: t.app.db, kind: t.app.database.kind, log: t.app.log, now: () => at });
   let reminders = 0;
-  queue.register(APPOINTMENT_REMINDER_JOB, (payload, job) => {
+  queue.register(APPOINTMENT_REMINDER, (payload, job) => {
     reminders += 1;
     return t.app.appointments.sendReminder(payload, job);
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   appointmentDateNotInPast,
   appointmentTimeZoneOf,
@@ -22,7 +23,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
+import { defineJob, type JobQueue, type JobRow } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { APPOINTMENT_REMINDER_MAIL, renderAppointmentReminder } from '../../platform/mail/templates.ts';
 import { assertAppointmentsAllowed } from '../plans/plan-limits.ts';
@@ -32,13 +33,16 @@ import * as repo from './appointments.repo.ts';
 /** The durable job that mails an appointment's reminder to its owner. */
 export const APPOINTMENT_REMINDER_JOB = 'appointment.reminder';
 
-export interface ReminderPayload {
-  appointmentId: string;
+const reminderPayload = z.object({
+  appointmentId: z.string(),
   /** Also lets the account purge find the job (it removes jobs naming the user). */
-  userId: string;
+  userId: z.string(),
   /** The reminder instant (ISO, UTC) the job was scheduled for. */
-  runAt: string;
-}
+  runAt: z.string(),
+});
+export type ReminderPayload = z.infer<typeof reminderPayload>;
+/** The reminder's typed kind (the name stays exported on its own: the tests read it). */
+export const APPOINTMENT_REMINDER = defineJob(APPOINTMENT_REMINDER_JOB, reminderPayload);
 
 export interface AppointmentsServiceDeps {
   db: Kysely<Database>;
@@ -260,7 +264,7 @@ export class AppointmentsService {
     runAt: Date,
   ): Promise<string> {
     const payload: ReminderPayload = { appointmentId: apptId, userId, runAt: runAt.toISOString() };
-    return this.deps.jobs.schedule(APPOINTMENT_REMINDER_JOB, payload, {
+    return this.deps.jobs.schedule(APPOINTMENT_REMINDER, payload, {
       trx,
       runAt,
       dedupeKey: reminderDedupeKey(apptId, runAt),
@@ -272,8 +276,7 @@ export class AppointmentsService {
    * moved or removed (the appointment no longer points at this job), the owner is gone or deleting
    * the account, or this job's mail already went out.
    */
-  async sendReminder(payload: unknown, job: JobRow): Promise<void> {
-    const { appointmentId, userId } = payload as ReminderPayload;
+  async sendReminder({ appointmentId, userId }: ReminderPayload, job: JobRow): Promise<void> {
     const { db } = this.deps;
     const row = await repo.findAppointment(db, appointmentId);
     if (!row || row.user_id !== userId || row.job_id !== job.id || row.reminder_sent_job_id === job.id)

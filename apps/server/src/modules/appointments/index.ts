@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { appointmentsRoutes } from './appointments.routes.ts';
-import { APPOINTMENT_REMINDER_JOB, type AppointmentsService } from './appointments.service.ts';
+import { APPOINTMENT_REMINDER, type AppointmentsService } from './appointments.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +13,6 @@ export async function registerAppointments(
   service: AppointmentsService,
 ): Promise<void> {
   app.decorate('appointments', service);
-  app.jobs.register(APPOINTMENT_REMINDER_JOB, (payload, job) => service.sendReminder(payload, job));
+  app.jobs.register(APPOINTMENT_REMINDER, (payload, job) => service.sendReminder(payload, job));
   await app.register(appointmentsRoutes, { service });
 }

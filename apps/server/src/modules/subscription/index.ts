@@ -2,29 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { IdentityService } from '../identity/identity.service.ts';
 import { contractCancellationRoutes } from './lifecycle/contract-cancellation.routes.ts';
 import {
-  CONTRACT_CANCELLATION_JOB,
+  CONTRACT_CANCELLATION,
   type ContractCancellationService,
 } from './lifecycle/contract-cancellation.ts';
 import type { InvoicesService } from './billing/invoices.service.ts';
 import { registerOrders } from './billing/orders.routes.ts';
 import type { RenewalAttention } from './lifecycle/renewal-attention.ts';
 import { renewalAttentionRoutes } from './lifecycle/renewal-attention.routes.ts';
-import {
-  SEPA_ANNOUNCE_RENEWAL_JOB,
-  SEPA_COLLECT_JOB,
-  SEPA_NOTICE_MAIL_JOB,
-  type CollectPayload,
-  type SepaPrenotifications,
-} from './lifecycle/sepa-prenotification.ts';
+import { SEPA_JOBS, type SepaPrenotifications } from './lifecycle/sepa-prenotification.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
 import type { SubscriptionService } from './subscription.service.ts';
-import {
-  DOCUMENTS_CLEANUP_JOB,
-  DOCUMENTS_WARNING_JOB,
-  PERIOD_END_JOB,
-  RENEWAL_RETRY_JOB,
-  SUBSCRIPTION_MAIL_JOB,
-} from './subscription.jobs.ts';
+import { SUBSCRIPTION_JOBS } from './subscription.jobs.ts';
 import type { WebhookFaults } from './payment-events/webhook-faults.ts';
 import { registerWebhookReconcile } from './payment-events/webhook-reconcile.ts';
 import { webhookRoutes } from './payment-events/webhook.routes.ts';
@@ -57,17 +45,18 @@ export interface SubscriptionParts {
 export async function registerSubscription(app: FastifyInstance, parts: SubscriptionParts): Promise<void> {
   const { subscription: service, sepa, attention, faults } = parts;
   app.decorate('subscription', service);
-  app.jobs.register(SUBSCRIPTION_MAIL_JOB, (payload) => service.sendMail(payload));
-  app.jobs.register(PERIOD_END_JOB, (payload) => service.periodEnded(payload));
-  app.jobs.register(RENEWAL_RETRY_JOB, (payload) => service.retryRenewal(payload));
-  app.jobs.register(SEPA_NOTICE_MAIL_JOB, (payload) => sepa.sendNotice(payload));
-  app.jobs.register(SEPA_ANNOUNCE_RENEWAL_JOB, (payload) => service.announceRenewal(payload));
+  const jobs = SUBSCRIPTION_JOBS;
+  app.jobs.register(jobs.mail, (payload) => service.sendMail(payload));
+  app.jobs.register(jobs.periodEnd, (payload) => service.periodEnded(payload));
+  app.jobs.register(jobs.renewalRetry, (payload) => service.retryRenewal(payload));
+  app.jobs.register(SEPA_JOBS.noticeMail, (payload) => sepa.sendNotice(payload));
+  app.jobs.register(SEPA_JOBS.announceRenewal, (payload) => service.announceRenewal(payload));
   // The announced day came: the period-end charge (or its grace retry) runs again.
-  app.jobs.register(SEPA_COLLECT_JOB, (payload) =>
-    (payload as CollectPayload).attempt === 0 ? service.periodEnded(payload) : service.retryRenewal(payload),
+  app.jobs.register(SEPA_JOBS.collect, (payload) =>
+    payload.attempt === 0 ? service.periodEnded(payload) : service.retryRenewal(payload),
   );
-  app.jobs.register(DOCUMENTS_WARNING_JOB, (payload) => service.warnDocumentsDeletion(payload));
-  app.jobs.register(DOCUMENTS_CLEANUP_JOB, (payload) => service.cleanUpDocuments(payload));
+  app.jobs.register(jobs.documentsWarning, (payload) => service.warnDocumentsDeletion(payload));
+  app.jobs.register(jobs.documentsCleanup, (payload) => service.cleanUpDocuments(payload));
   await app.register(subscriptionRoutes, { identity: parts.identity, service });
   await app.register(renewalAttentionRoutes, { attention, linkSecret: parts.linkSecret });
   app.decorate('webhookFaults', faults);
@@ -77,6 +66,6 @@ export async function registerSubscription(app: FastifyInstance, parts: Subscrip
   // The public "Verträge hier kündigen" form (§ 312k BGB) on top of the service's cancel, and the
   // withdrawal (account area and the same public form) on top of the operator refund's credit note.
   await app.register(withdrawalRoutes, { service: parts.withdrawal });
-  app.jobs.register(CONTRACT_CANCELLATION_JOB, (payload) => parts.contractCancellation.handle(payload));
+  app.jobs.register(CONTRACT_CANCELLATION, (payload) => parts.contractCancellation.handle(payload));
   await app.register(contractCancellationRoutes, { service: parts.contractCancellation });
 }

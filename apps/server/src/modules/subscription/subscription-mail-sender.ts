@@ -10,8 +10,7 @@ export class SubscriptionMailSender {
   constructor(private readonly deps: SubscriptionServiceDeps) {}
 
   /** The mail job: idempotent through its dedupe key; nothing is sent to a deleted account. */
-  async sendMail(payload: unknown): Promise<void> {
-    const mail = payload as MailPayload;
+  async sendMail(mail: MailPayload): Promise<void> {
     const order = mail.orderId ? await repo.findOrder(this.deps.db, mail.orderId) : undefined;
     const userId = order?.user_id ?? mail.userId;
     if (!userId) return;

@@ -1,4 +1,6 @@
-import type { SubscriptionMailKind } from './subscription.mails.ts';
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs/jobs.ts';
+import { SUBSCRIPTION_MAIL_KINDS } from './subscription.mails.ts';
 import type { RenewalSchedule } from './lifecycle/renewal-attention.ts';
 
 /*
@@ -28,29 +30,40 @@ export const RENEWAL_SCHEDULE: RenewalSchedule = {
 /** After the window only this many documents (the newest) remain. */
 export const DOCUMENTS_KEPT_AFTER_END = 5;
 
-export interface MailPayload {
-  kind: SubscriptionMailKind;
+const mailPayload = z.object({
+  kind: z.enum(SUBSCRIPTION_MAIL_KINDS),
   /** The order the mail reports; plan mails without an order name the user instead. */
-  orderId?: string;
-  userId?: string;
+  orderId: z.string().optional(),
+  userId: z.string().optional(),
   /** Epoch seconds shown in the mail (end date, effective date, deletion date). */
-  date?: number;
+  date: z.number().optional(),
   /** ISO time a cancellation was received (the termination mail names it, § 312k BGB). */
-  receivedAt?: string;
-}
+  receivedAt: z.string().optional(),
+});
+export type MailPayload = z.infer<typeof mailPayload>;
 
-export interface PeriodPayload {
-  userId: string;
+const periodPayload = z.object({
+  userId: z.string(),
   /** The current_period_end the job was scheduled for: a stale job (the period moved) does nothing. */
-  periodEnd: string;
-}
+  periodEnd: z.string(),
+});
+export type PeriodPayload = z.infer<typeof periodPayload>;
 
-export interface EndedPayload {
-  userId: string;
-  endedAt: string;
-}
+const endedPayload = z.object({ userId: z.string(), endedAt: z.string() });
+export type EndedPayload = z.infer<typeof endedPayload>;
 
 /** A retry of a failed renewal: attempt 1 to 3 after the period end. */
-export interface RetryPayload extends PeriodPayload {
-  attempt: number;
-}
+const retryPayload = periodPayload.extend({ attempt: z.number().int() });
+export type RetryPayload = z.infer<typeof retryPayload>;
+
+/**
+ * The typed kinds of the jobs above (platform/jobs/job-type.ts): a handler gets its payload parsed.
+ * The names stay exported on their own: dedupe keys and tests read them.
+ */
+export const SUBSCRIPTION_JOBS = {
+  mail: defineJob(SUBSCRIPTION_MAIL_JOB, mailPayload),
+  periodEnd: defineJob(PERIOD_END_JOB, periodPayload),
+  renewalRetry: defineJob(RENEWAL_RETRY_JOB, retryPayload),
+  documentsWarning: defineJob(DOCUMENTS_WARNING_JOB, endedPayload),
+  documentsCleanup: defineJob(DOCUMENTS_CLEANUP_JOB, endedPayload),
+};

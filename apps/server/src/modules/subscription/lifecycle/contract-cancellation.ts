@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
+  brandIdSchema,
+  contractCancellationBodySchema,
+  UI_LANGUAGES,
   userLanguageToUi,
   type BrandConfig,
   type ContractCancellationBody,
@@ -10,7 +14,7 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../../db/schema.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import type { JobQueue } from '../../../platform/jobs/jobs.ts';
+import { defineJob, type JobQueue } from '../../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../../platform/rate-limit.ts';
@@ -21,11 +25,13 @@ import { findAccountByEmail } from '../subscription.repo.ts';
 /** Handles one declaration of the public form after its answer (durable, retried). */
 export const CONTRACT_CANCELLATION_JOB = 'subscription.contract-cancellation';
 
-interface DeclarationPayload extends ContractCancellationBody {
-  brandId: BrandConfig['id'];
-  language: UiLanguage;
-  receivedAt: string;
-}
+const declarationPayload = z.intersection(
+  contractCancellationBodySchema,
+  z.object({ brandId: brandIdSchema, language: z.enum(UI_LANGUAGES), receivedAt: z.string() }),
+);
+type DeclarationPayload = z.infer<typeof declarationPayload>;
+/** The job's typed kind: the declaration is parsed again when the job runs. */
+export const CONTRACT_CANCELLATION = defineJob(CONTRACT_CANCELLATION_JOB, declarationPayload);
 
 export interface ContractCancellationDeps {
   db: Kysely<Database>;
@@ -73,8 +79,7 @@ export class ContractCancellationService {
   }
 
   /** The job: cancel what matches, then the receipt mail (both idempotent on a rerun). */
-  async handle(raw: unknown): Promise<void> {
-    const declaration = raw as DeclarationPayload;
+  async handle(declaration: DeclarationPayload): Promise<void> {
     const brand = this.deps.brandOf(declaration.brandId);
     const outcome = await this.cancelMatching(declaration, brand);
     const account = outcome.kind === 'no-contract' ? null : outcome;

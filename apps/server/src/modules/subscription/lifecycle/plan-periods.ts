@@ -176,8 +176,7 @@ export class PlanPeriods {
     return subscription?.ended_at === endedAt && subscription.current_period_end === null;
   }
 
-  async warnDocumentsDeletion(payload: unknown): Promise<void> {
-    const { userId, endedAt } = payload as EndedPayload;
+  async warnDocumentsDeletion({ userId, endedAt }: EndedPayload): Promise<void> {
     if (!(await this.stillEnded(userId, endedAt))) return;
     const windowEnd = new Date(new Date(endedAt).getTime() + REACTIVATION_WINDOW_DAYS * DAY_MS);
     await this.mails.sendPlanMail({
@@ -187,8 +186,7 @@ export class PlanPeriods {
     });
   }
 
-  async cleanUpDocuments(payload: unknown): Promise<void> {
-    const { userId, endedAt } = payload as EndedPayload;
+  async cleanUpDocuments({ userId, endedAt }: EndedPayload): Promise<void> {
     if (!(await this.stillEnded(userId, endedAt))) return;
     const removed = await this.deps.keepNewestDocuments(userId, DOCUMENTS_KEPT_AFTER_END);
     this.deps.log.info({ userId, removed }, 'reactivation window closed: older documents removed');

@@ -26,8 +26,7 @@ export class Renewals {
    * The period-end job. Stale jobs (the period was renewed, upgraded or ended meanwhile) do
    * nothing, so a job that runs twice or late is harmless.
    */
-  async periodEnded(payload: unknown): Promise<void> {
-    const { userId, periodEnd } = payload as PeriodPayload;
+  async periodEnded({ userId, periodEnd }: PeriodPayload): Promise<void> {
     const subscription = await repo.findSubscription(this.deps.db, userId);
     if (!subscription || subscription.current_period_end !== periodEnd) return;
     if (subscription.cancel_at_period_end === 1) {
@@ -38,8 +37,7 @@ export class Renewals {
   }
 
   /** Days before the period end: a SEPA renewal's pre-notification (nothing is charged). */
-  async announceRenewal(payload: unknown): Promise<void> {
-    const { userId, periodEnd } = payload as PeriodPayload;
+  async announceRenewal({ userId, periodEnd }: PeriodPayload): Promise<void> {
     const subscription = await repo.findSubscription(this.deps.db, userId);
     if (!subscription || subscription.current_period_end !== periodEnd) return;
     if (subscription.cancel_at_period_end === 1 || subscription.payment_method_type !== 'sepa_debit') return;
@@ -47,8 +45,7 @@ export class Renewals {
   }
 
   /** The retry job of a failed renewal (attempt 1 to 3 after the period end). */
-  async retryRenewal(payload: unknown): Promise<void> {
-    const { userId, periodEnd, attempt } = payload as RetryPayload;
+  async retryRenewal({ userId, periodEnd, attempt }: RetryPayload): Promise<void> {
     const subscription = await repo.findSubscription(this.deps.db, userId);
     if (!subscription || subscription.current_period_end !== periodEnd) return;
     if (subscription.cancel_at_period_end === 1) {

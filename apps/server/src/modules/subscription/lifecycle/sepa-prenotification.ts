@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { sellerDate, userLanguageToUi, type BrandConfig, type OrderStatusResponse } from '@pet/contract';
 import type { Database } from '../../../db/schema.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import type { JobQueue } from '../../../platform/jobs/jobs.ts';
+import { defineJob, type JobQueue } from '../../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import type { PaymentIntentInfo, PaymentProvider } from '../../../platform/payments/types.ts';
 import { productById } from '../../plans/plans.repo.ts';
@@ -40,11 +41,18 @@ export interface RenewalDebit {
 type SepaDebitStatus = NonNullable<OrderStatusResponse['sepa_debit']>;
 
 /** What the collection job gets: the same as the period-end and retry jobs. */
-export interface CollectPayload {
-  userId: string;
-  periodEnd: string;
-  attempt: number;
-}
+const collectPayload = z.object({ userId: z.string(), periodEnd: z.string(), attempt: z.number().int() });
+export type CollectPayload = z.infer<typeof collectPayload>;
+
+/** The typed kinds of the SEPA jobs (the announce job is a period-end job's payload). */
+export const SEPA_JOBS = {
+  noticeMail: defineJob(SEPA_NOTICE_MAIL_JOB, z.object({ noticeId: z.string() })),
+  announceRenewal: defineJob(
+    SEPA_ANNOUNCE_RENEWAL_JOB,
+    z.object({ userId: z.string(), periodEnd: z.string() }),
+  ),
+  collect: defineJob(SEPA_COLLECT_JOB, collectPayload),
+};
 
 export interface SepaPrenotificationDeps {
   db: Kysely<Database>;
@@ -232,8 +240,7 @@ export class SepaPrenotifications {
    * sooner than `days` days after it (a job that ran late moves the debit, not the law). Then
    * a renewal's collection is scheduled for that time.
    */
-  async sendNotice(payload: unknown): Promise<void> {
-    const { noticeId } = payload as { noticeId: string };
+  async sendNotice({ noticeId }: { noticeId: string }): Promise<void> {
     const { db } = this.deps;
     const notice = await sepaRepo.findNotice(db, noticeId);
     if (!notice || notice.sent_at) return;
