@@ -62,7 +62,7 @@ export async function registerSubscription(app: FastifyInstance, parts: Subscrip
   app.decorate('webhookFaults', faults);
   await app.register(webhookRoutes, { provider: app.payments.provider, service, faults });
   registerWebhookReconcile(app, service);
-  await registerOrders(app, parts.invoices);
+  await registerOrders(app, parts.invoices, service);
   // The public "Verträge hier kündigen" form (§ 312k BGB) on top of the service's cancel, and the
   // withdrawal (account area and the same public form) on top of the operator refund's credit note.
   await app.register(withdrawalRoutes, { service: parts.withdrawal });

@@ -6,8 +6,6 @@ import {
   changeApplyBodySchema,
   couponCheckBodySchema,
   couponCheckResponseSchema,
-  orderIdQuerySchema,
-  orderStatusResponseSchema,
   partnerIdQuerySchema,
   paymentRequestBodySchema,
   paymentRequestResponseSchema,
@@ -34,8 +32,9 @@ const errors = (...statuses: number[]) =>
   >;
 
 /**
- * The buying path of account-area section 7: plans, prices, coupons, the payment request, order
- * deletion and status, and activation by code from the subscription page. The webhook has a
+ * The buying path of account-area section 7: plans, prices, coupons, the payment request and
+ * activation by code from the subscription page (an order's deletion and status are with the other
+ * /v1/order calls, billing/orders.routes.ts). The webhook has a
  * plugin of its own (webhook.routes.ts: it needs the raw body).
  */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{
@@ -113,41 +112,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.requestPayment(signedInUser(request), request.brand, request.body),
-  );
-
-  app.delete(
-    '/v1/order/delete',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['subscription'],
-        summary: "Delete the caller's unpaid order (after a card failure) and cancel its payment intent",
-        description: "404 for another user's order or a paid one; 434 while a debit is being processed.",
-        querystring: orderIdQuerySchema,
-        response: { 200: z.object({ message: z.string() }), ...errors(400, 401, 404, 434) },
-      },
-    },
-    async (request) => {
-      await service.deleteOrder(signedInUser(request).id, request.query.id);
-      return { message: 'Order deleted' };
-    },
-  );
-
-  app.get(
-    '/v1/order/status',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['subscription'],
-        summary: 'State of one of the caller’s orders (placed, processing, paid, failed)',
-        description:
-          'The success page follows its order with this call; asking reconciles the order with the ' +
-          "payment provider's state, so a lost webhook does not leave it pending. 404 for others' orders.",
-        querystring: orderIdQuerySchema,
-        response: { 200: orderStatusResponseSchema, ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => service.orderStatus(signedInUser(request).id, request.query.id),
   );
 
   app.post(

@@ -4,11 +4,14 @@ import { z } from 'zod';
 import {
   APP_ID_HEADER,
   apiErrorBodySchema,
+  orderIdQuerySchema,
   orderListResponseSchema,
   orderPdfQuerySchema,
+  orderStatusResponseSchema,
 } from '@pet/contract';
 import { signedInUser } from '../../../platform/auth/plugin.ts';
 import type { InvoicesService } from './invoices.service.ts';
+import type { SubscriptionService } from '../subscription.service.ts';
 import { binaryAnswer } from '../../../http/binary-answer.ts';
 import { INVOICE_DOWNLOAD_PATH, INVOICE_LINK_DAYS } from './invoice-links.ts';
 
@@ -19,13 +22,21 @@ declare module 'fastify' {
   }
 }
 
+/** An order's own calls, answered by the checkout (subscription.service.ts). */
+type OrderCalls = Pick<SubscriptionService, 'deleteOrder' | 'orderStatus'>;
+
 /**
- * The Bills calls of account-area section 7: GET /v1/order/myorders and GET /v1/order/orderpdfweb.
- * registerSubscription registers them with the service built in app/services.ts.
+ * The /v1/order calls of account-area section 7 together: the Bills calls (GET /v1/order/myorders,
+ * GET /v1/order/orderpdfweb, the mailed invoice link) and an order's deletion and status.
+ * registerSubscription registers them with the services built in app/services.ts.
  */
-export async function registerOrders(app: FastifyInstance, service: InvoicesService): Promise<void> {
+export async function registerOrders(
+  app: FastifyInstance,
+  service: InvoicesService,
+  orders: OrderCalls,
+): Promise<void> {
   app.decorate('invoices', service);
-  await app.register(ordersRoutes, { service });
+  await app.register(ordersRoutes, { service, orders });
 }
 
 /** Headers of an answered invoice PDF: private, never cached, never sniffed, no referrer. */
@@ -42,7 +53,45 @@ const errors = (...statuses: number[]) =>
     typeof apiErrorBodySchema
   >;
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> = async (app, { service }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; orders: OrderCalls }> = async (
+  app,
+  { service, orders },
+) => {
+  app.delete(
+    '/v1/order/delete',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['subscription'],
+        summary: "Delete the caller's unpaid order (after a card failure) and cancel its payment intent",
+        description: "404 for another user's order or a paid one; 434 while a debit is being processed.",
+        querystring: orderIdQuerySchema,
+        response: { 200: z.object({ message: z.string() }), ...errors(400, 401, 404, 434) },
+      },
+    },
+    async (request) => {
+      await orders.deleteOrder(signedInUser(request).id, request.query.id);
+      return { message: 'Order deleted' };
+    },
+  );
+
+  app.get(
+    '/v1/order/status',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['subscription'],
+        summary: 'State of one of the caller’s orders (placed, processing, paid, failed)',
+        description:
+          'The success page follows its order with this call; asking reconciles the order with the ' +
+          "payment provider's state, so a lost webhook does not leave it pending. 404 for others' orders.",
+        querystring: orderIdQuerySchema,
+        response: { 200: orderStatusResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => orders.orderStatus(signedInUser(request).id, request.query.id),
+  );
+
   app.get(
     '/v1/order/myorders',
     {
