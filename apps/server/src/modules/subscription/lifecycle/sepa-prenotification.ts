@@ -189,10 +189,9 @@ export class SepaPrenotifications {
       notice.payment_method_id === debit.paymentMethodId &&
       notice.product_id === debit.productId;
     if (same) return notice.sent_at !== null && new Date(notice.collect_at) <= this.now;
-    // Announced at the period end at the earliest; a notice sent later moves the date (sendNotice).
-    const collectAt = new Date(
-      Math.max(new Date(debit.periodEnd).getTime(), this.now.getTime() + this.deps.days * DAY_MS),
-    );
+    // Announced for the period end, unless that is too soon; a notice sent later moves the date
+    // again (sendNotice).
+    const collectAt = this.collectionTime(new Date(debit.periodEnd));
     const reference = (await this.mandateReference(debit.paymentMethodId)) ?? '';
     await this.deps.db.transaction().execute(async (trx) => {
       let id = notice?.id ?? null;
@@ -228,6 +227,18 @@ export class SepaPrenotifications {
     return false;
   }
 
+  /**
+   * When a renewal debit wanted at `wanted` may be collected if its notice goes out now. The notice
+   * period counts calendar days (spec: "at least 2 days before debit"): a notice on the N-th day
+   * before keeps the wanted time, however late in that day its job ran (a job a few ms late must
+   * not move the debit past the period end); a later one moves the debit to the time the period
+   * allows.
+   */
+  private collectionTime(wanted: Date): Date {
+    const earliest = new Date(this.now.getTime() + this.deps.days * DAY_MS);
+    return sortableSellerDay(earliest) > sortableSellerDay(wanted) ? earliest : wanted;
+  }
+
   /** When the renewal of a period ending at `periodEnd` is announced. */
   announceAt(periodEnd: Date): Date {
     return new Date(periodEnd.getTime() - this.deps.days * DAY_MS);
@@ -253,15 +264,8 @@ export class SepaPrenotifications {
     ) {
       return; // the period moved on or the plan ends: nothing will be debited
     }
-    // The notice period counts calendar days (spec: "at least 2 days before debit"): a notice that
-    // goes out on the N-th day before the announced day keeps the announced time, however late in
-    // that day its job ran; a later one moves the debit to the day the period allows.
     const announced = new Date(notice.collect_at);
-    const earliest = new Date(this.now.getTime() + this.deps.days * DAY_MS);
-    const collectAt =
-      notice.kind === 'renewal' && sortableSellerDay(earliest) > sortableSellerDay(announced)
-        ? earliest
-        : announced;
+    const collectAt = notice.kind === 'renewal' ? this.collectionTime(announced) : announced;
     const brand = this.deps.brandForPartner(notice.partner_id);
     const product = await productById(db, notice.product_id);
     const rendered = renderSepaNoticeMail({
