@@ -11,3 +11,4 @@ export * from './periods.ts';
 export * from './payment-declines.ts';
 export * from './plan-rules.ts';
 export * from './card-brands.ts';
+export * from './pet-access.ts';

@@ -15,6 +15,7 @@ import type { CreditNoteTables } from './tables/credit-notes.ts';
 import type { ExportTables } from './tables/exports.ts';
 import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { SepaTables } from './tables/sepa.ts';
+import type { SharingTables } from './tables/sharing.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -62,6 +63,7 @@ export interface Database
     CodeTables,
     MailTables,
     PetTables,
+    SharingTables,
     DocumentTables,
     ContactTables,
     MedicalTables,

@@ -16,3 +16,4 @@ export * from './lost-pet.ts';
 export * from './exports.ts';
 export * from './renewal-attention.ts';
 export * from './contract-cancellation.ts';
+export * from './sharing.ts';

@@ -22,6 +22,7 @@ import * as documentArea from './0100_document_area.ts';
 import * as signInCount from './0103_sign_in_count.ts';
 import * as idempotencyKey from './0111_idempotency_key.ts';
 import * as mailAttachments from './0105_mail_attachments.ts';
+import * as sharing from './0113_sharing.ts';
 import * as sepaPrenotification from './0106_sepa_prenotification.ts';
 import * as webhookLookups from './0109_webhook_lookups.ts';
 import * as withdrawalConsent from './0107_withdrawal_consent.ts';
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0109_webhook_lookups': webhookLookups,
   '0111_idempotency_key': idempotencyKey,
   '0112_stripe_sandbox_out': stripeSandboxOut,
+  '0113_sharing': sharing,
 };

@@ -35,6 +35,8 @@ export interface AppointmentTable {
   reminder_sent_job_id: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Who wrote it (issue 35: a carer may change only their own); null: the owner, before sharing. */
+  created_by: string | null;
 }
 
 export interface AppointmentTables {

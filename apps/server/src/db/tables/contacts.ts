@@ -21,6 +21,8 @@ export interface ContactTable {
   doctor_since: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Who wrote it (issue 35: a carer may change only their own); null: the owner, before sharing. */
+  created_by: string | null;
 }
 
 export interface ContactTables {

@@ -11,6 +11,8 @@ export interface DocumentTable {
   description: string;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Who wrote it (issue 35: a carer may change only their own); null: the owner, before sharing. */
+  created_by: string | null;
 }
 
 /**

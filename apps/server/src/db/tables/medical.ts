@@ -37,6 +37,8 @@ export interface MedicalRecordTable {
   job_id: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Who wrote it (issue 35: a carer may change only their own); null: the owner, before sharing. */
+  created_by: string | null;
 }
 
 export interface MedicalTables {

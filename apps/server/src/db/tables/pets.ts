@@ -30,6 +30,8 @@ export interface PetWeightTable {
   /** yyyyMMdd, for ordering. */
   date_sort: string;
   position: number;
+  /** Who wrote it (issue 35: a carer may change only their own); null: the owner, before sharing. */
+  created_by: string | null;
 }
 
 export interface PetTables {

@@ -20,6 +20,7 @@ export type AppointmentValues = Omit<
   | 'job_id'
   | 'reminder_sent_job_id'
   | 'created_at'
+  | 'created_by'
   | 'updated_at'
 >;
 

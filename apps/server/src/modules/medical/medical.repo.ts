@@ -11,7 +11,7 @@ export type MedicalRow = Selectable<MedicalRecordTable>;
 /** The columns a request sets: everything but ids, kind, job and timestamps. */
 export type MedicalValues = Omit<
   MedicalRecordTable,
-  'id' | 'pet_id' | 'user_id' | 'medical_type' | 'job_id' | 'created_at' | 'updated_at'
+  'id' | 'pet_id' | 'user_id' | 'medical_type' | 'job_id' | 'created_at' | 'updated_at' | 'created_by'
 >;
 
 // Finding, listing and deleting the owner's records: the shared readers of ../pets/pet-ownership.ts.
