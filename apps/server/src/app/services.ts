@@ -30,6 +30,7 @@ import { IdentityService } from '../modules/identity/identity.service.ts';
 import { LostPetService } from '../modules/lost-pet/lost-pet.service.ts';
 import { MedicalService } from '../modules/medical/medical.service.ts';
 import { PetsService } from '../modules/pets/pets.service.ts';
+import { PetAccessPolicy } from '../modules/pets/pet-access.ts';
 import { CodeService } from '../modules/plans/codes.service.ts';
 import { DataExportService } from '../modules/account-export/account-export.service.ts';
 import { ContractCancellationService } from '../modules/subscription/lifecycle/contract-cancellation.ts';
@@ -99,13 +100,15 @@ export async function buildServices({
   });
   const language = (userId: string) => directory.languageOf(userId);
 
-  // Pet records.
-  const pets = new PetsService({ db, kind, storage, jobs, log });
-  const contacts = new ContactsService({ db, kind });
-  const medical = new MedicalService({ db, kind });
+  // Pet records, each reached through the one access rule (owner or active share, issue 35).
+  const access = new PetAccessPolicy({ db, kind, clock });
+  const pets = new PetsService({ db, kind, storage, jobs, log, access });
+  const contacts = new ContactsService({ db, access });
+  const medical = new MedicalService({ db, kind, access });
   const documents = new DocumentsService({
     db,
     kind,
+    access,
     storage,
     jobs,
     log,
@@ -114,6 +117,7 @@ export async function buildServices({
   const appointments = new AppointmentsService({
     db,
     kind,
+    access,
     jobs,
     mailer,
     log,
@@ -122,9 +126,10 @@ export async function buildServices({
     originForBrand: brands.originFor,
   });
   // A deleted pet's reminders go with it.
-  pets.addDeletionStep((trx, userId, petId) => cancelPetReminderJobs(trx, userId, petId));
+  pets.addDeletionStep((trx, _ownerId, petId) => cancelPetReminderJobs(trx, petId));
   const calendar = new CalendarService({
     db,
+    appointments,
     limiter,
     language,
     brandForPartner: brands.forPartner,
@@ -133,6 +138,7 @@ export async function buildServices({
   });
   const lostPet = new LostPetService({
     db,
+    access,
     storage,
     mailer,
     pdf,
@@ -145,6 +151,7 @@ export async function buildServices({
   });
   const petExports = new ExportsService({
     db,
+    access,
     storage,
     pdf,
     limiter,
@@ -160,6 +167,7 @@ export async function buildServices({
   });
   const emergency = new EmergencyService({
     db,
+    access,
     codes,
     pets,
     contacts,

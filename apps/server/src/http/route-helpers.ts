@@ -22,6 +22,11 @@ export function ownerScopedErrors(invalid: string, notFound: string) {
   return {
     400: apiErrorBodySchema.describe(invalid),
     401: apiErrorBodySchema.describe('Not signed in'),
+    // Pet data is reached through the one access rule (modules/pets/pet-access.ts).
+    403: apiErrorBodySchema.describe(
+      "Share_Role_Forbidden_Text: the member's role on the pet does not allow this; " +
+        "Share_Not_Your_Entry_Text: a carer's change of someone else's entry",
+    ),
     404: apiErrorBodySchema.describe(notFound),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMERGENCY_DEFAULT_LANGUAGE, EMERGENCY_FILE_NAMES, EMERGENCY_LANGUAGES } from '../constants.ts';
 import { EMERGENCY_PUBLIC_KEYS } from '../errors.ts';
-import { requiredText } from './common.ts';
+import { idSchema, requiredText } from './common.ts';
 
 /** Emergency file downloads: signed-in (pet-data) and public with an emergency password (account-area). */
 
@@ -11,6 +11,11 @@ export type EmergencyLanguage = z.infer<typeof emergencyLanguageSchema>;
 /** GET /v1/emergency?language=: answers the PDF. */
 export const emergencyQuerySchema = z.object({
   language: emergencyLanguageSchema.default(EMERGENCY_DEFAULT_LANGUAGE),
+  /**
+   * One pet's file (issue 35): a pet the user owns or one shared with them (its owner's data and
+   * plan). Without it: every pet the user owns.
+   */
+  pet_id: idSchema.optional(),
 });
 export type EmergencyQuery = z.infer<typeof emergencyQuerySchema>;
 

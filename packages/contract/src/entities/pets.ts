@@ -69,9 +69,15 @@ export const petUpdateBodySchema = petProfileSchema.partial();
 export type PetUpdateBody = z.infer<typeof petUpdateBodySchema>;
 
 /** The pet as answered by GET, POST (the spec's "returns id") and PUT. */
+/** A stored weight as the pet answer lists it: its id (DELETE /v1/pet/weight) and who added it. */
+export const storedWeightSchema = weightEntrySchema.extend({
+  id: idSchema.optional(),
+  created_by: z.string().nullish(),
+});
+
 export const petSchema = petProfileSchema.extend({
   id: idSchema,
-  weights: z.array(weightEntrySchema),
+  weights: z.array(storedWeightSchema),
   image_url: z.string().nullish(),
 });
 export type Pet = z.infer<typeof petSchema>;

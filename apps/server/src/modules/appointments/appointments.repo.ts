@@ -32,33 +32,43 @@ function withPetName(db: Db) {
     .select('pet.name as pet_name');
 }
 
-/** The owner's appointment by its id (another owner's is simply not found). */
-export async function findOwnedAppointment(
-  db: Db,
-  userId: string,
-  apptId: string,
-): Promise<AppointmentRow | undefined> {
-  return withPetName(db)
-    .where('appointment.id', '=', apptId)
-    .where('appointment.user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** The appointment by id alone: for the reminder job, which has no signed-in user. */
+/** The appointment by id alone: once the caller's access was checked, or for the reminder job. */
 export async function findAppointment(db: Db, apptId: string): Promise<AppointmentRow | undefined> {
   return withPetName(db).where('appointment.id', '=', apptId).executeTakeFirst();
 }
 
-/** The owner's appointments, of one pet or of all pets (the service sorts them by date and time). */
-export async function listAppointments(db: Db, userId: string, petId?: string): Promise<AppointmentRow[]> {
-  let query = withPetName(db).where('appointment.user_id', '=', userId);
-  if (petId !== undefined) query = query.where('appointment.pet_id', '=', petId);
-  return query.orderBy('appointment.created_at').orderBy('appointment.id').execute();
+/** One pet's appointments (the service checked access and sorts them by date and time). */
+export async function listPetAppointments(db: Db, petId: string): Promise<AppointmentRow[]> {
+  return withPetName(db)
+    .where('appointment.pet_id', '=', petId)
+    .orderBy('appointment.created_at')
+    .orderBy('appointment.id')
+    .execute();
+}
+
+/**
+ * The appointments of the user's own pets and of `sharedPetIds` (the pets shared with them now,
+ * from the access policy): an owner's list and a member's never mix in another owner's other pets.
+ */
+export async function listVisibleAppointments(
+  db: Db,
+  userId: string,
+  sharedPetIds: readonly string[],
+): Promise<AppointmentRow[]> {
+  return withPetName(db)
+    .where((eb) =>
+      sharedPetIds.length === 0
+        ? eb('pet.user_id', '=', userId)
+        : eb.or([eb('pet.user_id', '=', userId), eb('appointment.pet_id', 'in', sharedPetIds)]),
+    )
+    .orderBy('appointment.created_at')
+    .orderBy('appointment.id')
+    .execute();
 }
 
 export async function insertAppointment(
   trx: Transaction<Database>,
-  row: { userId: string; petId: string; appointmentType: string; reminderTimeZone: number },
+  row: { userId: string; createdBy: string; petId: string; appointmentType: string; reminderTimeZone: number },
   values: AppointmentValues,
 ): Promise<string> {
   const id = randomUUID();
@@ -69,6 +79,7 @@ export async function insertAppointment(
       id,
       pet_id: row.petId,
       user_id: row.userId,
+      created_by: row.createdBy,
       appointment_type: row.appointmentType,
       reminder_time_zone: row.reminderTimeZone,
       ...values,
@@ -81,19 +92,17 @@ export async function insertAppointment(
   return id;
 }
 
+/** After the caller's access to the appointment was checked. */
 export async function updateAppointment(
   trx: Transaction<Database>,
-  userId: string,
   apptId: string,
   values: AppointmentValues,
-): Promise<boolean> {
-  const result = await trx
+): Promise<void> {
+  await trx
     .updateTable('appointment')
     .set({ ...values, updated_at: nowIso() })
     .where('id', '=', apptId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
 }
 
 export async function setJobId(trx: Transaction<Database>, apptId: string, jobId: string | null) {
@@ -104,17 +113,9 @@ export async function markReminderSent(db: Db, apptId: string, jobId: string) {
   await db.updateTable('appointment').set({ reminder_sent_job_id: jobId }).where('id', '=', apptId).execute();
 }
 
-export async function deleteAppointment(
-  trx: Transaction<Database>,
-  userId: string,
-  apptId: string,
-): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('appointment')
-    .where('id', '=', apptId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** After the caller's access to the appointment was checked. */
+export async function deleteAppointment(trx: Transaction<Database>, apptId: string): Promise<void> {
+  await trx.deleteFrom('appointment').where('id', '=', apptId).execute();
 }
 
 /** Removes a reminder job that has not started (a running one sees the change and sends nothing). */
@@ -124,11 +125,7 @@ export async function cancelReminderJob(trx: Transaction<Database>, jobId: strin
 }
 
 /** Removes the pending reminder jobs of a pet's appointments (before the pet and its rows go). */
-export async function cancelPetReminderJobs(
-  trx: Transaction<Database>,
-  userId: string,
-  petId: string,
-): Promise<void> {
+export async function cancelPetReminderJobs(trx: Transaction<Database>, petId: string): Promise<void> {
   await trx
     .deleteFrom('job')
     .where('status', '=', 'pending')
@@ -137,14 +134,13 @@ export async function cancelPetReminderJobs(
         .selectFrom('appointment')
         .select('job_id')
         .where('pet_id', '=', petId)
-        .where('user_id', '=', userId)
         .where('job_id', 'is not', null)
         .$narrowType<{ job_id: string }>(),
     )
     .execute();
 }
 
-/** What the reminder mail needs of the owner: address, name, brand. */
+/** What the reminder mail needs of a recipient (the owner or a member): address, name, brand. */
 export async function findRecipient(db: Db, userId: string) {
   return db
     .selectFrom('user')

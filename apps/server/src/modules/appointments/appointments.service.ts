@@ -18,6 +18,8 @@ import {
   type AppointmentType,
   type AppointmentUpdateBody,
   type BrandConfig,
+  getsReminders,
+  type ShareRole,
   type UiLanguage,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
@@ -27,10 +29,13 @@ import { defineJob, type JobQueue, type JobRow } from '../../platform/jobs/jobs.
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { APPOINTMENT_REMINDER_MAIL, renderAppointmentReminder } from '../../platform/mail/templates.ts';
 import { assertAppointmentsAllowed } from '../plans/plan-limits.ts';
-import * as ownership from '../pets/pet-ownership.ts';
+import { refuseUnless, type PetAccessPolicy } from '../pets/pet-access.ts';
 import * as repo from './appointments.repo.ts';
 
-/** The durable job that mails an appointment's reminder to its owner. */
+/**
+ * The durable job that mails an appointment's reminder to the pet's owner and to the members whose
+ * share is active when it runs and whose role gets reminders (a carer when the owner chose so).
+ */
 export const APPOINTMENT_REMINDER_JOB = 'appointment.reminder';
 
 const reminderPayload = z.object({
@@ -56,7 +61,13 @@ export interface AppointmentsServiceDeps {
   brandForPartner: (partnerId: string) => BrandConfig;
   originForBrand: (brand: BrandConfig) => string;
   now?: () => Date;
+  access: PetAccessPolicy;
 }
+
+const appointmentNotFound = () => notFound('Appointment not found');
+/** An appointment as the activity log names it: its type and day, never its content. */
+const appointmentLabel = (row: { appointment_type: string; appointment_date: string }) =>
+  `${row.appointment_type} ${row.appointment_date}`;
 
 const blank = (value: string | null | undefined) =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
@@ -151,22 +162,44 @@ export class AppointmentsService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  private async requireAppointment(userId: string, apptId: string): Promise<Appointment> {
-    const row = await repo.findOwnedAppointment(this.deps.db, userId, apptId);
-    if (!row) throw notFound('Appointment not found');
+  /** An appointment by id, once the caller's access to it was checked. */
+  private async appointmentById(apptId: string): Promise<Appointment> {
+    const row = await repo.findAppointment(this.deps.db, apptId);
+    if (!row) throw appointmentNotFound();
     return toAppointment(row);
   }
 
-  /** GET /v1/appointment/myappointments: every pet's, list form. */
+  /**
+   * An appointment the caller may read (owner or a member of its pet now; every role reads
+   * appointments), with its pet's name: GET /v1/appointment/ics.
+   */
+  async readableRow(userId: string, apptId: string): Promise<repo.AppointmentRow> {
+    const check = { action: 'read', resource: 'appointment' } as const;
+    await this.deps.access.requireRow(userId, 'appointment', apptId, check, appointmentNotFound);
+    const row = await repo.findAppointment(this.deps.db, apptId);
+    if (!row) throw appointmentNotFound();
+    return row;
+  }
+
+  /**
+   * The appointments of the user's own pets and of the pets shared with them now, list form. Every
+   * role may read a shared pet's appointments; another owner's other pets never appear.
+   */
+  async visibleRows(userId: string): Promise<repo.AppointmentRow[]> {
+    const sharedPetIds = await this.deps.access.sharedPetIds(userId);
+    return repo.listVisibleAppointments(this.deps.db, userId, sharedPetIds);
+  }
+
+  /** GET /v1/appointment/myappointments: every visible pet's (own and shared), list form. */
   async listAll(userId: string): Promise<AppointmentListItem[]> {
-    const rows = await repo.listAppointments(this.deps.db, userId);
+    const rows = await this.visibleRows(userId);
     return rows.sort(byDateAndTime).map((row) => toAppointmentListItem(toAppointment(row)));
   }
 
-  /** GET /v1/appointment/mypetappointments?pet_id=: one pet's, list form; another owner's pet is 404. */
+  /** GET /v1/appointment/mypetappointments?pet_id=: one pet's, list form; a pet without access is 404. */
   async listForPet(userId: string, petId: string): Promise<AppointmentListItem[]> {
-    await ownership.requireOwnedPet(this.deps.db, userId, petId);
-    const rows = await repo.listAppointments(this.deps.db, userId, petId);
+    await this.deps.access.require(userId, petId, { action: 'read', resource: 'appointment' });
+    const rows = await repo.listPetAppointments(this.deps.db, petId);
     return rows.sort(byDateAndTime).map((row) => toAppointmentListItem(toAppointment(row)));
   }
 
@@ -183,12 +216,18 @@ export class AppointmentsService {
     // Optional in the spec: without it, the default zone's offset on the appointment's own day (DST).
     const reminderTimeZone = appointmentTimeZoneOf(body);
     const id = await this.deps.db.transaction().execute(async (trx) => {
-      await ownership.requireOwnedPetForInsert(trx, this.deps.kind, userId, petId);
-      await assertAppointmentsAllowed(trx, this.deps.kind, userId);
+      const access = await this.deps.access.requireForInsert(trx, userId, petId, {
+        action: 'create',
+        resource: 'appointment',
+      });
+      const { ownerId } = access;
+      // The owner's plan decides, whoever adds it.
+      await assertAppointmentsAllowed(trx, this.deps.kind, ownerId);
       const apptId = await repo.insertAppointment(
         trx,
         {
-          userId,
+          userId: ownerId,
+          createdBy: userId,
           petId,
           appointmentType,
           reminderTimeZone,
@@ -197,11 +236,13 @@ export class AppointmentsService {
       );
       const runAt = reminderInstant(values.reminder_date, values.reminder_time, reminderTimeZone);
       if (runAt && runAt > this.now()) {
-        await repo.setJobId(trx, apptId, await this.scheduleReminder(trx, userId, apptId, runAt));
+        await repo.setJobId(trx, apptId, await this.scheduleReminder(trx, ownerId, apptId, runAt));
       }
+      const label = appointmentLabel({ appointment_type: appointmentType, ...values });
+      await this.deps.access.logActivity(trx, access, 'created', 'appointment', apptId, label);
       return apptId;
     });
-    return this.requireAppointment(userId, id);
+    return this.appointmentById(id);
   }
 
   /**
@@ -211,14 +252,15 @@ export class AppointmentsService {
    */
   async update(userId: string, apptId: string, body: AppointmentUpdateBody): Promise<Appointment> {
     await this.deps.db.transaction().execute(async (trx) => {
-      let query = trx
-        .selectFrom('appointment')
-        .selectAll()
-        .where('id', '=', apptId)
-        .where('user_id', '=', userId);
-      if (this.deps.kind === 'postgres') query = query.forUpdate();
-      const row = await query.executeTakeFirst();
-      if (!row) throw notFound('Appointment not found');
+      // Read access first (a stranger's 404), the update check once the change is known.
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'appointment',
+        apptId,
+        { action: 'read', resource: 'appointment' },
+        appointmentNotFound,
+        { db: trx, lock: true },
+      );
       const zone = Number(row.reminder_time_zone);
       // Moving it to a day before today (in the user's zone) is refused as the create refuses it.
       const date = body.appointment_date?.trim();
@@ -234,26 +276,45 @@ export class AppointmentsService {
         row.appointment_type,
         mergeSentFields<AppointmentFields>(toAppointment({ ...row, pet_name: '' }), body),
       );
-      await repo.updateAppointment(trx, userId, apptId, values);
+      // A carer may add a note (the comments) to any appointment, and change nothing else.
+      const stored = appointmentValues(row.appointment_type, toAppointment({ ...row, pet_name: '' }));
+      const noteOnly = (Object.keys(values) as Array<keyof typeof values>).every(
+        (field) => field === 'comments' || values[field] === stored[field],
+      );
+      refuseUnless(access, {
+        action: 'update',
+        resource: 'appointment',
+        entry: { createdBy: row.created_by },
+        noteOnly,
+      });
+      await repo.updateAppointment(trx, apptId, values);
+      await this.deps.access.logActivity(trx, access, 'updated', 'appointment', apptId, appointmentLabel(row));
 
       const before = reminderInstant(row.reminder_date, row.reminder_time, zone);
       const after = reminderInstant(values.reminder_date, values.reminder_time, zone);
       if (row.job_id && before && after && before.getTime() === after.getTime()) return;
       await repo.cancelReminderJob(trx, row.job_id);
       const jobId =
-        after && after > this.now() ? await this.scheduleReminder(trx, userId, apptId, after) : null;
+        after && after > this.now() ? await this.scheduleReminder(trx, access.ownerId, apptId, after) : null;
       await repo.setJobId(trx, apptId, jobId);
     });
-    return this.requireAppointment(userId, apptId);
+    return this.appointmentById(apptId);
   }
 
   /** Deletes the appointment and its pending reminder. Allowed on every plan. */
   async delete(userId: string, apptId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const row = await repo.findOwnedAppointment(trx, userId, apptId);
-      if (!row) throw notFound('Appointment not found');
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'appointment',
+        apptId,
+        { action: 'delete', resource: 'appointment' },
+        appointmentNotFound,
+        { db: trx, lock: true },
+      );
       await repo.cancelReminderJob(trx, row.job_id);
-      await repo.deleteAppointment(trx, userId, apptId);
+      await repo.deleteAppointment(trx, apptId);
+      await this.deps.access.logActivity(trx, access, 'deleted', 'appointment', apptId, appointmentLabel(row));
     });
   }
 
@@ -281,9 +342,26 @@ export class AppointmentsService {
     const row = await repo.findAppointment(db, appointmentId);
     if (!row || row.user_id !== userId || row.job_id !== job.id || row.reminder_sent_job_id === job.id)
       return;
-    const recipient = await repo.findRecipient(db, userId);
-    if (!recipient || recipient.deletion_requested_at) return;
-    const language = (await this.deps.language(userId)) ?? 'de';
+    const owner = await repo.findRecipient(db, userId);
+    if (!owner || owner.deletion_requested_at) return;
+    // The members whose share is active at send time and whose role gets reminders.
+    const members = await this.deps.access.membersOf(row.pet_id);
+    const recipients = [{ id: userId, ...owner }];
+    for (const member of members) {
+      if (!getsReminders(member.role as ShareRole, member.reminders)) continue;
+      const recipient = await repo.findRecipient(db, member.memberId);
+      if (recipient && !recipient.deletion_requested_at) recipients.push({ id: member.memberId, ...recipient });
+    }
+    for (const recipient of recipients) await this.mailReminder(row, recipient);
+    await repo.markReminderSent(db, appointmentId, job.id);
+  }
+
+  /** One reminder mail, in the recipient's language and brand. */
+  private async mailReminder(
+    row: repo.AppointmentRow,
+    recipient: { id: string; email: string; name: string; partner_id: string },
+  ): Promise<void> {
+    const language = (await this.deps.language(recipient.id)) ?? 'de';
     const brand = this.deps.brandForPartner(recipient.partner_id);
     const address = [row.address, [row.zip, row.city].filter(Boolean).join(' '), row.country]
       .filter((part) => part && part.trim() !== '')
@@ -307,6 +385,5 @@ export class AppointmentsService {
       kind: APPOINTMENT_REMINDER_MAIL,
       partnerId: brand.partnerId,
     });
-    await repo.markReminderSent(db, appointmentId, job.id);
   }
 }

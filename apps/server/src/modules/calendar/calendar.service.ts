@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import * as appointments from '../appointments/appointments.repo.ts';
+import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
 import { appointmentsCalendar } from './calendar.ics.ts';
 
@@ -25,10 +26,12 @@ export interface CalendarServiceDeps {
   brandForPartner: (partnerId: string) => BrandConfig;
   originForBrand: (brand: BrandConfig) => string;
   now: () => Date;
+  /** The appointments a user sees (own pets' and active shared pets'), through the access rule. */
+  appointments: Pick<AppointmentsService, 'visibleRows' | 'readableRow'>;
 }
 
 /**
- * Appointments in the owner's own calendar (issue 17): one appointment as an .ics download, and a
+ * Appointments in the user's own calendar (issue 17; with the pets shared with them, issue 35): one appointment as an .ics download, and a
  * private subscription address with every appointment of every pet, reminders as alarms. Both are
  * paid-plan extras (plan-limits.ts); a feed address of an owner who is back on the free plan, or who
  * regenerated or revoked it, stops answering.
@@ -73,14 +76,15 @@ export class CalendarService {
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row || !(await paidExtrasAllowed(this.deps.db, row.user_id))) throw notFound('No such calendar');
-    return this.render(row.user_id, await appointments.listAppointments(this.deps.db, row.user_id));
+    // A member's feed also lists the pets shared with them now (issue 35).
+    return this.render(row.user_id, await this.deps.appointments.visibleRows(row.user_id));
   }
 
-  /** One appointment of the signed-in owner as a calendar file ("add to calendar"). */
+  /** One appointment the signed-in user may read as a calendar file ("add to calendar"). */
   async single(userId: string, apptId: string): Promise<{ ics: string; fileName: string }> {
+    const row = await this.deps.appointments.readableRow(userId, apptId);
+    // The calendar is the signed-in user's own paid extra, whoever's pet it is.
     await assertPaidExtrasAllowed(this.deps.db, userId);
-    const row = await appointments.findOwnedAppointment(this.deps.db, userId, apptId);
-    if (!row) throw notFound('No such appointment');
     const safeName = row.pet_name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'pet';
     return { ics: await this.render(userId, [row]), fileName: `${safeName}-${row.appointment_date}.ics` };
   }

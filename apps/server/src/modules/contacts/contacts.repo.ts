@@ -8,7 +8,7 @@ import { nowIso } from '../../db/database.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 export type ContactRow = Selectable<ContactTable>;
 
-// Finding, listing and deleting the owner's contacts: the shared readers of ../pets/pet-ownership.ts.
+// Finding, listing and deleting a pet's contacts: the shared helpers of ../pets/pet-access.ts.
 
 /** The body schema trims; '' (and missing) becomes null. */
 const blank = (value: string | null | undefined) =>
@@ -30,9 +30,11 @@ export function contactValues(body: ContactBody, doctorSince: string | null) {
   };
 }
 
+/** A contact of the pet: stored under its owner (`ownerId`), written by `createdBy`. */
 export async function insertContact(
   trx: Transaction<Database>,
-  userId: string,
+  ownerId: string,
+  createdBy: string,
   petId: string,
   values: ReturnType<typeof contactValues>,
 ): Promise<string> {
@@ -40,22 +42,28 @@ export async function insertContact(
   const now = nowIso();
   await trx
     .insertInto('contact')
-    .values({ id, pet_id: petId, user_id: userId, ...values, created_at: now, updated_at: now })
+    .values({
+      id,
+      pet_id: petId,
+      user_id: ownerId,
+      created_by: createdBy,
+      ...values,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
 
+/** Updates a contact (after the caller's access to it was checked). */
 export async function updateContact(
   db: Db,
-  userId: string,
   contactId: string,
   values: ReturnType<typeof contactValues>,
-): Promise<boolean> {
-  const result = await db
+): Promise<void> {
+  await db
     .updateTable('contact')
     .set({ ...values, updated_at: nowIso() })
     .where('id', '=', contactId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
 }

@@ -7,15 +7,16 @@ import {
   type ContactUpdateBody,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
-import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import * as ownership from '../pets/pet-ownership.ts';
+import { listPetRows, deletePetRow, type PetAccessPolicy } from '../pets/pet-access.ts';
 import * as repo from './contacts.repo.ts';
 
 export interface ContactsServiceDeps {
   db: Kysely<Database>;
-  kind: DatabaseKind;
+  access: PetAccessPolicy;
 }
+
+const contactNotFound = () => notFound('Contact not found');
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 /** CLDR codes that name no country (unknown region, EU, euro zone, UN, outlying Oceania). */
@@ -58,39 +59,65 @@ export class ContactsService {
     return repo.contactValues(body, doctorSince);
   }
 
-  private async requireContact(userId: string, contactId: string): Promise<Contact> {
-    const row = await ownership.findOwnedRow(this.deps.db, 'contact', userId, contactId);
-    if (!row) throw notFound('Contact not found');
+  private async contactById(contactId: string): Promise<Contact> {
+    const row = await this.deps.db
+      .selectFrom('contact')
+      .selectAll()
+      .where('id', '=', contactId)
+      .executeTakeFirst();
+    if (!row) throw contactNotFound();
     return this.toContact(row);
   }
 
   async list(userId: string, petId: string): Promise<Contact[]> {
-    await ownership.requireOwnedPet(this.deps.db, userId, petId);
-    return (await ownership.listPetRows(this.deps.db, 'contact', userId, petId)).map((row) =>
-      this.toContact(row),
-    );
+    await this.deps.access.require(userId, petId, { action: 'read', resource: 'contact' });
+    return (await listPetRows(this.deps.db, 'contact', petId)).map((row) => this.toContact(row));
   }
 
   async create(userId: string, petId: string, body: ContactBody): Promise<Contact> {
     const values = this.valuesOf(body);
     const id = await this.deps.db.transaction().execute(async (trx) => {
-      await ownership.requireOwnedPetForInsert(trx, this.deps.kind, userId, petId);
-      return repo.insertContact(trx, userId, petId, values);
+      const access = await this.deps.access.requireForInsert(trx, userId, petId, {
+        action: 'create',
+        resource: 'contact',
+      });
+      const contactId = await repo.insertContact(trx, access.ownerId, userId, petId, values);
+      await this.deps.access.logActivity(trx, access, 'created', 'contact', contactId, values.name);
+      return contactId;
     });
-    return this.requireContact(userId, id);
+    return this.contactById(id);
   }
 
   /** Fields left out keep their stored values; null clears an optional one (the rule of every PUT). */
   async update(userId: string, contactId: string, body: ContactUpdateBody): Promise<Contact> {
-    const stored = await this.requireContact(userId, contactId);
-    const values = this.valuesOf(mergeSentFields<ContactBody>(stored, body));
-    if (!(await repo.updateContact(this.deps.db, userId, contactId, values)))
-      throw notFound('Contact not found');
-    return this.requireContact(userId, contactId);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'contact',
+        contactId,
+        { action: 'update', resource: 'contact' },
+        contactNotFound,
+        { db: trx, lock: true },
+      );
+      const values = this.valuesOf(mergeSentFields<ContactBody>(this.toContact(row), body));
+      await repo.updateContact(trx, contactId, values);
+      await this.deps.access.logActivity(trx, access, 'updated', 'contact', contactId, values.name);
+    });
+    return this.contactById(contactId);
   }
 
   async delete(userId: string, contactId: string): Promise<void> {
-    if (!(await ownership.deleteOwnedRow(this.deps.db, 'contact', userId, contactId)))
-      throw notFound('Contact not found');
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'contact',
+        contactId,
+        { action: 'delete', resource: 'contact' },
+        contactNotFound,
+        { db: trx, lock: true },
+      );
+      await deletePetRow(trx, 'contact', contactId);
+      await this.deps.access.logActivity(trx, access, 'deleted', 'contact', contactId, row.name);
+    });
   }
 }

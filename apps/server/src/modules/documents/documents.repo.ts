@@ -42,7 +42,7 @@ export async function unclaimedFiles(db: Db, userId: string, petId: string, ids:
 
 export async function insertDocument(
   trx: Transaction<Database>,
-  values: Pick<DocumentRow, 'user_id' | 'pet_id' | 'document_type' | 'area' | 'description'>,
+  values: Pick<DocumentRow, 'user_id' | 'created_by' | 'pet_id' | 'document_type' | 'area' | 'description'>,
   fileIds: readonly string[],
 ): Promise<string> {
   const id = randomUUID();
@@ -62,8 +62,8 @@ export async function insertDocument(
   return id;
 }
 
-// Finding, listing and deleting the owner's documents and files: the shared readers of
-// ../pets/pet-ownership.ts.
+// Finding, listing and deleting a pet's documents and files: the shared helpers of
+// ../pets/pet-access.ts.
 
 export async function filesOf(db: Db, documentIds: readonly string[]): Promise<DocumentFileRow[]> {
   if (documentIds.length === 0) return [];
@@ -87,12 +87,11 @@ export async function storedFile(db: Db, fileId: string) {
     .executeTakeFirst();
 }
 
-export async function updateDescription(db: Db, userId: string, documentId: string, description: string) {
-  const result = await db
+/** After the caller's access to the document was checked. */
+export async function updateDescription(db: Db, documentId: string, description: string): Promise<void> {
+  await db
     .updateTable('document')
     .set({ description, updated_at: nowIso() })
     .where('id', '=', documentId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
 }

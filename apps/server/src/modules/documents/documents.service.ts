@@ -35,7 +35,7 @@ import {
   type PdfPageRenderer,
 } from '../../platform/uploads/thumbnails.ts';
 import { assertCanAddDocuments, lockCurrentPlan } from '../plans/plan-limits.ts';
-import * as ownership from '../pets/pet-ownership.ts';
+import { deletePetRow, listPetRows, type PetAccessPolicy } from '../pets/pet-access.ts';
 import * as repo from './documents.repo.ts';
 
 export const DISCARD_UNCLAIMED_JOB = defineJob(
@@ -60,7 +60,11 @@ export interface DocumentsServiceDeps {
   log: FastifyBaseLogger;
   /** Draws a PDF's first page for its thumbnail, off the event loop (platform/pdf render pool). */
   renderPdfPage: PdfPageRenderer;
+  access: PetAccessPolicy;
 }
+
+const documentNotFound = () => notFound('Document not found');
+const fileNotFound = () => notFound('File not found');
 
 /** The stable, owner-checked address of a stored file, as kept in doc_url. */
 export function fileUrl(fileId: string): string {
@@ -93,7 +97,10 @@ export class DocumentsService {
 
   constructor(private readonly deps: DocumentsServiceDeps) {}
 
-  /** Refuses early (before any byte is stored) when the plan's document limit is already reached. */
+  /**
+   * Refuses early (before any byte is stored) when the plan's document limit is already reached.
+   * `userId` is the pet's owner: a member's documents count against the owner's plan.
+   */
   private async assertRoomForDocuments(userId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const plan = await lockCurrentPlan(trx, this.deps.kind, userId);
@@ -108,8 +115,11 @@ export class DocumentsService {
    * files of the pet; answers their doc_url entries for POST /v1/document.
    */
   async upload(userId: string, petId: string, parts: AsyncIterable<MultipartFile>): Promise<string[]> {
-    await ownership.requireOwnedPet(this.deps.db, userId, petId);
-    await this.assertRoomForDocuments(userId);
+    const { ownerId } = await this.deps.access.require(userId, petId, {
+      action: 'create',
+      resource: 'document',
+    });
+    await this.assertRoomForDocuments(ownerId);
     const received = await receiveFiles(parts, {
       storage: this.deps.storage,
       maxFiles: MAX_FILES_PER_UPLOAD,
@@ -122,7 +132,7 @@ export class DocumentsService {
         const inserted = await repo.insertFiles(
           trx,
           received.map((file, position) => ({
-            user_id: userId,
+            user_id: ownerId,
             pet_id: petId,
             storage_key: file.key,
             ext: file.type.ext,
@@ -226,21 +236,23 @@ export class DocumentsService {
   }
 
   async list(userId: string, petId: string): Promise<PetDocument[]> {
-    await ownership.requireOwnedPet(this.deps.db, userId, petId);
-    return this.toDocuments(
-      await ownership.listPetRows(this.deps.db, 'document', userId, petId, 'newest first'),
-    );
+    await this.deps.access.require(userId, petId, { action: 'read', resource: 'document' });
+    return this.toDocuments(await listPetRows(this.deps.db, 'document', petId, 'newest first'));
   }
 
-  private async one(userId: string, documentId: string): Promise<PetDocument> {
-    const row = await ownership.findOwnedRow(this.deps.db, 'document', userId, documentId);
-    if (!row) throw notFound('Document not found');
+  private async one(documentId: string): Promise<PetDocument> {
+    const row = await this.deps.db
+      .selectFrom('document')
+      .selectAll()
+      .where('id', '=', documentId)
+      .executeTakeFirst();
+    if (!row) throw documentNotFound();
     return (await this.toDocuments([row]))[0]!;
   }
 
   /** POST /v1/document: the plan limit is checked in the insert transaction. */
   async create(userId: string, petId: string, body: DocumentCreateBody): Promise<PetDocument> {
-    const pet = await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    const { pet } = await this.deps.access.require(userId, petId, { action: 'create', resource: 'document' });
     // Issue 14.21: a species' own document type (Dog Tax) is refused for other animals.
     if (!documentTypeFitsPet(body.document_type, pet.pet_type)) {
       throw badRequest(
@@ -255,15 +267,21 @@ export class DocumentsService {
       throw badRequest('Document_Error', 'doc_url', 'doc_url must list files uploaded for this pet');
     }
     const id = await this.deps.db.transaction().execute(async (trx) => {
-      await assertCanAddDocuments(trx, this.deps.kind, userId, (t) => repo.countUserDocuments(t, userId));
-      const files = await repo.unclaimedFiles(trx, userId, petId, unique as string[]);
+      const access = await this.deps.access.requireForInsert(trx, userId, petId, {
+        action: 'create',
+        resource: 'document',
+      });
+      const { ownerId } = access;
+      await assertCanAddDocuments(trx, this.deps.kind, ownerId, (t) => repo.countUserDocuments(t, ownerId));
+      const files = await repo.unclaimedFiles(trx, ownerId, petId, unique as string[]);
       if (files.length !== unique.length) {
         throw badRequest('Document_Error', 'doc_url', 'doc_url must list files uploaded for this pet');
       }
-      return repo.insertDocument(
+      const documentId = await repo.insertDocument(
         trx,
         {
-          user_id: userId,
+          user_id: ownerId,
+          created_by: userId,
           pet_id: petId,
           document_type: body.document_type,
           // The body schema refused a type the named area lacks, so this is never null.
@@ -272,23 +290,42 @@ export class DocumentsService {
         },
         unique as string[],
       );
+      await this.deps.access.logActivity(trx, access, 'created', 'document', documentId, body.document_type);
+      return documentId;
     });
-    return this.one(userId, id);
+    return this.one(id);
   }
 
   async updateDescription(userId: string, documentId: string, description: string): Promise<PetDocument> {
-    if (!(await repo.updateDescription(this.deps.db, userId, documentId, description.trim()))) {
-      throw notFound('Document not found');
-    }
-    return this.one(userId, documentId);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'document',
+        documentId,
+        { action: 'update', resource: 'document' },
+        documentNotFound,
+        { db: trx, lock: true },
+      );
+      await repo.updateDescription(trx, documentId, description.trim());
+      await this.deps.access.logActivity(trx, access, 'updated', 'document', documentId, row.document_type);
+    });
+    return this.one(documentId);
   }
 
   /** Deletes the row (its file rows cascade) and its stored files, with a job as the safety net. */
   async delete(userId: string, documentId: string): Promise<void> {
     const keys = await this.deps.db.transaction().execute(async (trx) => {
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'document',
+        documentId,
+        { action: 'delete', resource: 'document' },
+        documentNotFound,
+        { db: trx, lock: true },
+      );
       const files = await repo.filesOf(trx, [documentId]);
-      if (!(await ownership.deleteOwnedRow(trx, 'document', userId, documentId)))
-        throw notFound('Document not found');
+      await deletePetRow(trx, 'document', documentId);
+      await this.deps.access.logActivity(trx, access, 'deleted', 'document', documentId, row.document_type);
       // A thumbnail goes with its file (deleting a missing one is fine).
       const storageKeys = files.flatMap((file) => [file.storage_key, thumbKeyOf(file.storage_key)]);
       if (storageKeys.length > 0)
@@ -323,20 +360,28 @@ export class DocumentsService {
     return surplus.length;
   }
 
-  /** Streams one of the owner's files: attachment by default, inline for images and PDFs on request. */
+  /** A stored file of a pet the caller may read documents of. */
+  private readFile(userId: string, fileId: string) {
+    const check = { action: 'read', resource: 'document' } as const;
+    return this.deps.access.requireRow(userId, 'document_file', fileId, check, fileNotFound);
+  }
+
+  /** Streams one of the pet's files: attachment by default, inline for images and PDFs on request. */
   async sendFile(
     reply: FastifyReply,
     userId: string,
     fileId: string,
     inline: boolean,
   ): Promise<FastifyReply> {
-    const file = await ownership.findOwnedRow(this.deps.db, 'document_file', userId, fileId);
-    if (!file) throw notFound('File not found');
+    const { row: file, access } = await this.readFile(userId, fileId);
     const document = file.document_id
-      ? await ownership.findOwnedRow(this.deps.db, 'document', userId, file.document_id)
+      ? await this.deps.db
+          .selectFrom('document')
+          .select('document_type')
+          .where('id', '=', file.document_id)
+          .executeTakeFirst()
       : undefined;
-    const pet = await ownership.findOwnedPet(this.deps.db, userId, file.pet_id);
-    const base = [pet?.name, document?.document_type, file.position + 1].filter(Boolean).join('-');
+    const base = [access.pet.name, document?.document_type, file.position + 1].filter(Boolean).join('-');
     return sendStoredFile(reply, this.deps.storage, file.storage_key, {
       disposition: inline ? 'inline' : 'attachment',
       downloadName: `${base || 'document'}.${file.ext}`,
@@ -367,8 +412,7 @@ export class DocumentsService {
    * for before the job made it (a list opened right after the upload) is made now.
    */
   async sendThumbnail(reply: FastifyReply, userId: string, fileId: string): Promise<FastifyReply> {
-    const file = await ownership.findOwnedRow(this.deps.db, 'document_file', userId, fileId);
-    if (!file) throw notFound('File not found');
+    const { row: file } = await this.readFile(userId, fileId);
     const thumbKey = thumbKeyOf(file.storage_key);
     if (!(await this.deps.storage.exists(thumbKey)) && (await this.deps.storage.exists(file.storage_key))) {
       await this.ensureThumbnail(file);

@@ -45,7 +45,7 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
       config: { access: 'petData', ...cachedRead },
       schema: {
         tags: ['emergency'],
-        summary: "The emergency file of all the signed-in user's pets",
+        summary: "The emergency file of all the signed-in user's pets, or of one (pet_id: owned or shared)",
         description:
           `${FILE} Allowed on a paid (non-default) plan whose activation code type is single (tier-fritz: ` +
           'never on sequence 0).',
@@ -53,6 +53,8 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
         response: {
           200: EMERGENCY_PDF,
           401: apiErrorBodySchema.describe('Not signed in'),
+          403: apiErrorBodySchema.describe("Share_Role_Forbidden_Text: the member's role does not allow it"),
+          404: apiErrorBodySchema.describe('pet_id: no such pet of the user or shared with them'),
           500: apiErrorBodySchema.describe(
             'Download_Not_Allowed_Text: the plan does not allow the download; No_Pet_Text: no pets',
           ),
@@ -61,7 +63,15 @@ export const emergencyRoutes: FastifyPluginAsyncZod<{ service: EmergencyService 
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await service.forUser(signedInUser(request).id, request.brand, request.query.language)),
+      sendPdf(
+        reply,
+        await service.forUser(
+          signedInUser(request).id,
+          request.brand,
+          request.query.language,
+          request.query.pet_id,
+        ),
+      ),
   );
 
   app.get(

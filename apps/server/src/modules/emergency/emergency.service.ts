@@ -16,6 +16,7 @@ import type { ContactsService } from '../contacts/contacts.service.ts';
 import { findOwnerContact, type OwnerContact } from '../identity/identity.repo.ts';
 import type { MedicalService } from '../medical/medical.service.ts';
 import type { PetsService } from '../pets/pets.service.ts';
+import type { PetAccessPolicy } from '../pets/pet-access.ts';
 import type { CodeService } from '../plans/codes.service.ts';
 import { assertEmergencyDownloadAllowed, emergencyDownloadDecision } from '../plans/plan-limits.ts';
 import type * as EmergencyPdf from './emergency.pdf.ts';
@@ -50,6 +51,7 @@ export interface EmergencyServiceDeps {
   /** Deflate the PDF's streams (default true). */
   compress?: boolean;
   now?: () => Date;
+  access: PetAccessPolicy;
 }
 
 export interface EmergencyFile {
@@ -84,11 +86,20 @@ export class EmergencyService {
    * pets is refused with 500 No_Pet_Text: pet-data section 8 lists No_Pet_Text among the limit
    * messages answered with status 500, and the page shows the no-pet text for it.
    */
-  async forUser(userId: string, brand: BrandConfig, language: EmergencyLanguage): Promise<EmergencyFile> {
-    await assertEmergencyDownloadAllowed(this.deps.db, userId, brand);
-    const owner = await findOwnerContact(this.deps.db, userId);
+  async forUser(
+    userId: string,
+    brand: BrandConfig,
+    language: EmergencyLanguage,
+    petId?: string,
+  ): Promise<EmergencyFile> {
+    // One pet (owned or shared, issue 35): the pet's owner's data and plan; never the owner's other pets.
+    const ownerId = petId
+      ? (await this.deps.access.require(userId, petId, { action: 'read', resource: 'emergency' })).ownerId
+      : userId;
+    await assertEmergencyDownloadAllowed(this.deps.db, ownerId, brand);
+    const owner = await findOwnerContact(this.deps.db, ownerId);
     if (!owner) throw limitReached(LIMIT_KEYS.downloadNotAllowed);
-    const pets = await this.petData(userId);
+    const pets = await this.petData(ownerId, petId);
     if (pets.length === 0) throw limitReached(LIMIT_KEYS.noPet);
     return this.render(owner, brand, language, pets);
   }
@@ -157,10 +168,10 @@ export class EmergencyService {
   }
 
   /** Every pet of the owner with what the file prints of it, through the owning modules' services. */
-  private async petData(userId: string): Promise<EmergencyPetData[]> {
+  private async petData(userId: string, onlyPetId?: string): Promise<EmergencyPetData[]> {
     const today = this.now();
     const result: EmergencyPetData[] = [];
-    for (const { pet, photoKey } of await this.deps.pets.listWithPhotoKeys(userId)) {
+    for (const { pet, photoKey } of await this.deps.pets.listWithPhotoKeys(userId, onlyPetId)) {
       const bytes = photoKey ? await this.deps.pets.photoBytes(photoKey, MAX_PHOTO_BYTES) : null;
       const [contacts, medical, appointments] = await Promise.all([
         this.deps.contacts.list(userId, pet.id),

@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PetTagTable } from '../../db/tables/lost-pet.ts';
 
 export type PetTagRow = Selectable<PetTagTable>;
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
-/** The pet's tag; owner-scoped like every read of pet data. */
-export function findTag(db: Db, userId: string, petId: string): Promise<PetTagRow | undefined> {
-  return db
-    .selectFrom('pet_tag')
-    .selectAll()
-    .where('pet_id', '=', petId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** The pet's tag (the caller's access to the pet was checked by the service). */
+export function findTag(db: Db, petId: string): Promise<PetTagRow | undefined> {
+  return db.selectFrom('pet_tag').selectAll().where('pet_id', '=', petId).executeTakeFirst();
 }
 
 /** A tag by its printed token (the public page), with its pet and owner. */
@@ -86,23 +81,22 @@ export async function recordAccess(
     .execute();
 }
 
-/** The pet's tag openings and the owner's public emergency downloads, newest first. */
-export function listAccesses(db: Db, userId: string, petId: string, limit: number) {
+/** The pet's tag openings and its owner's (`ownerId`) public emergency downloads, newest first. */
+export function listAccesses(db: Db, ownerId: string, petId: string, limit: number) {
   return db
     .selectFrom('public_access')
     .select(['kind', 'device', 'created_at'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', ownerId)
     .where((eb) => eb.or([eb('pet_id', '=', petId), eb('pet_id', 'is', null)]))
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
 }
 
-export function listReports(db: Db, userId: string, petId: string, limit: number) {
+export function listReports(db: Db, petId: string, limit: number) {
   return db
     .selectFrom('finder_report')
     .select(['id', 'message', 'phone', 'latitude', 'longitude', 'created_at'])
-    .where('user_id', '=', userId)
     .where('pet_id', '=', petId)
     .orderBy('created_at', 'desc')
     .limit(limit)

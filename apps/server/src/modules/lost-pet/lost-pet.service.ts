@@ -9,7 +9,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { pdfRendererIn, type PdfRenderer } from '../../platform/pdf/index.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
-import { requireOwnedPet } from '../pets/pet-ownership.ts';
+import type { PetAccess, PetAccessPolicy } from '../pets/pet-access.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
 import { finderPhoto } from './finder-photo.ts';
 import { renderAccessMail, renderFinderMail } from './lost-pet.mails.ts';
@@ -59,7 +59,10 @@ export interface LostPetServiceDeps {
   brandForPartner: (partnerId: string) => BrandConfig;
   originForBrand: (brand: BrandConfig) => string;
   now: () => Date;
+  access: PetAccessPolicy;
 }
+
+type Db = Parameters<typeof repo.findTag>[0];
 
 /** What the public tag page shows: only what the owner switched on. */
 export interface FoundPageModel {
@@ -86,71 +89,94 @@ export class LostPetService {
   constructor(private readonly deps: LostPetServiceDeps) {}
 
   async get(userId: string, petId: string, brand: BrandConfig): Promise<PetTag> {
-    await requireOwnedPet(this.deps.db, userId, petId);
-    const row = await repo.findTag(this.deps.db, userId, petId);
+    await this.deps.access.require(userId, petId, { action: 'read', resource: 'lost_pet_tag' });
+    return this.tagOf(this.deps.db, petId, brand);
+  }
+
+  private async tagOf(db: Db, petId: string, brand: BrandConfig): Promise<PetTag> {
+    const row = await repo.findTag(db, petId);
     if (!row) return { ...DEFAULT_SETTINGS, enabled: false, url: null, created_at: null };
     return this.toPetTag(row, brand);
   }
 
+  /**
+   * A change of the tag by the owner or a member whose role allows it, in one transaction with its
+   * activity line. The tag is a paid extra of the pet's owner's plan.
+   */
+  private async changeTag(
+    userId: string,
+    petId: string,
+    change: (trx: Db, access: PetAccess, now: string) => Promise<void>,
+  ): Promise<void> {
+    const check = { action: 'update', resource: 'lost_pet_tag' } as const;
+    const { ownerId } = await this.deps.access.require(userId, petId, check);
+    await assertPaidExtrasAllowed(this.deps.db, ownerId);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const access = await this.deps.access.require(userId, petId, check, { db: trx });
+      await change(trx, access, this.deps.now().toISOString());
+      await this.deps.access.logActivity(trx, access, 'updated', 'lost_pet_tag', petId, access.pet.name);
+    });
+  }
+
   /** Changes the switches and message; the first change makes the tag. Left-out fields are kept. */
   async update(userId: string, petId: string, body: PetTagUpdate, brand: BrandConfig): Promise<PetTag> {
-    await assertPaidExtrasAllowed(this.deps.db, userId);
-    await requireOwnedPet(this.deps.db, userId, petId);
-    const now = this.deps.now().toISOString();
     const changes = Object.fromEntries(
       Object.entries(body)
         .filter(([, value]) => value !== undefined)
         .map(([key, value]) => [key, typeof value === 'boolean' ? toDbBool(value) : value || null]),
     );
-    const existing = await repo.findTag(this.deps.db, userId, petId);
-    if (existing) {
-      await this.deps.db
-        .updateTable('pet_tag')
-        .set({ ...changes, updated_at: now })
-        .where('pet_id', '=', petId)
-        .where('user_id', '=', userId)
-        .execute();
-    } else {
-      await this.insertTag(userId, petId, changes, now);
-    }
-    return this.get(userId, petId, brand);
+    await this.changeTag(userId, petId, async (trx, access, now) => {
+      if (await repo.findTag(trx, petId)) {
+        await trx
+          .updateTable('pet_tag')
+          .set({ ...changes, updated_at: now })
+          .where('pet_id', '=', petId)
+          .execute();
+      } else {
+        await this.insertTag(trx, access.ownerId, petId, changes, now);
+      }
+    });
+    return this.tagOf(this.deps.db, petId, brand);
   }
 
   /** A new token: tags printed before stop working at once. Also switches the tag on. */
   async regenerate(userId: string, petId: string, brand: BrandConfig): Promise<PetTag> {
-    await assertPaidExtrasAllowed(this.deps.db, userId);
-    await requireOwnedPet(this.deps.db, userId, petId);
-    const now = this.deps.now().toISOString();
-    const existing = await repo.findTag(this.deps.db, userId, petId);
-    if (existing) {
-      await this.deps.db
-        .updateTable('pet_tag')
-        .set({ token: newToken(), enabled: 1, updated_at: now })
-        .where('pet_id', '=', petId)
-        .where('user_id', '=', userId)
-        .execute();
-    } else {
-      await this.insertTag(userId, petId, {}, now);
-    }
-    return this.get(userId, petId, brand);
+    await this.changeTag(userId, petId, async (trx, access, now) => {
+      if (await repo.findTag(trx, petId)) {
+        await trx
+          .updateTable('pet_tag')
+          .set({ token: newToken(), enabled: 1, updated_at: now })
+          .where('pet_id', '=', petId)
+          .execute();
+      } else {
+        await this.insertTag(trx, access.ownerId, petId, {}, now);
+      }
+    });
+    return this.tagOf(this.deps.db, petId, brand);
   }
 
   /** Switches the tag off: its page answers not found until it is switched on again. */
   async switchOff(userId: string, petId: string): Promise<void> {
-    await requireOwnedPet(this.deps.db, userId, petId);
-    await this.deps.db
-      .updateTable('pet_tag')
-      .set({ enabled: 0, updated_at: this.deps.now().toISOString() })
-      .where('pet_id', '=', petId)
-      .where('user_id', '=', userId)
-      .execute();
+    const check = { action: 'update', resource: 'lost_pet_tag' } as const;
+    await this.deps.db.transaction().execute(async (trx) => {
+      const access = await this.deps.access.require(userId, petId, check, { db: trx });
+      await trx
+        .updateTable('pet_tag')
+        .set({ enabled: 0, updated_at: this.deps.now().toISOString() })
+        .where('pet_id', '=', petId)
+        .execute();
+      await this.deps.access.logActivity(trx, access, 'updated', 'lost_pet_tag', petId, access.pet.name);
+    });
   }
 
   /** The printable sheet (wallet cards and collar stickers), rendered off the event loop. */
   async sheet(userId: string, petId: string, language: UiLanguage, brand: BrandConfig): Promise<Buffer> {
-    await assertPaidExtrasAllowed(this.deps.db, userId);
-    const pet = await requireOwnedPet(this.deps.db, userId, petId);
-    const row = await repo.findTag(this.deps.db, userId, petId);
+    const { pet, ownerId } = await this.deps.access.require(userId, petId, {
+      action: 'read',
+      resource: 'lost_pet_tag',
+    });
+    await assertPaidExtrasAllowed(this.deps.db, ownerId);
+    const row = await repo.findTag(this.deps.db, petId);
     if (!row || !fromDbBool(row.enabled)) throw notFound('The pet has no tag switched on');
     const data: TagSheetData = {
       language,
@@ -162,10 +188,13 @@ export class LostPetService {
   }
 
   async activity(userId: string, petId: string): Promise<PetTagActivity> {
-    await requireOwnedPet(this.deps.db, userId, petId);
+    const { ownerId } = await this.deps.access.require(userId, petId, {
+      action: 'read',
+      resource: 'lost_pet_tag',
+    });
     const [accesses, reports] = await Promise.all([
-      repo.listAccesses(this.deps.db, userId, petId, ACTIVITY_LIMIT),
-      repo.listReports(this.deps.db, userId, petId, ACTIVITY_LIMIT),
+      repo.listAccesses(this.deps.db, ownerId, petId, ACTIVITY_LIMIT),
+      repo.listReports(this.deps.db, petId, ACTIVITY_LIMIT),
     ]);
     return {
       accesses: accesses.map((row) => ({ kind: row.kind, device: row.device, at: row.created_at })),
@@ -335,12 +364,18 @@ export class LostPetService {
     });
   }
 
-  private async insertTag(userId: string, petId: string, changes: Record<string, unknown>, now: string) {
-    await this.deps.db
+  private async insertTag(
+    db: Db,
+    ownerId: string,
+    petId: string,
+    changes: Record<string, unknown>,
+    now: string,
+  ) {
+    await db
       .insertInto('pet_tag')
       .values({
         pet_id: petId,
-        user_id: userId,
+        user_id: ownerId,
         token: newToken(),
         enabled: 1,
         show_owner_name: toDbBool(DEFAULT_SETTINGS.show_owner_name),

@@ -14,11 +14,12 @@ export type MedicalValues = Omit<
   'id' | 'pet_id' | 'user_id' | 'medical_type' | 'job_id' | 'created_at' | 'updated_at' | 'created_by'
 >;
 
-// Finding, listing and deleting the owner's records: the shared readers of ../pets/pet-ownership.ts.
+// Finding, listing and deleting a pet's records: the shared helpers of ../pets/pet-access.ts.
 
+/** A record of the pet: stored under its owner, written by `createdBy`. */
 export async function insertRecord(
   trx: Transaction<Database>,
-  userId: string,
+  who: { ownerId: string; createdBy: string },
   petId: string,
   medicalType: MedicalType,
   values: MedicalValues,
@@ -30,7 +31,8 @@ export async function insertRecord(
     .values({
       id,
       pet_id: petId,
-      user_id: userId,
+      user_id: who.ownerId,
+      created_by: who.createdBy,
       medical_type: medicalType,
       ...values,
       job_id: null,
@@ -41,20 +43,11 @@ export async function insertRecord(
   return id;
 }
 
-/** Updates a record of the given kind only: a record of another kind is not found (its kind never changes). */
-export async function updateRecord(
-  db: Db,
-  userId: string,
-  medId: string,
-  medicalType: MedicalType,
-  values: MedicalValues,
-): Promise<boolean> {
-  const result = await db
+/** Updates a record (after the caller's access to it and its kind were checked). */
+export async function updateRecord(db: Db, medId: string, values: MedicalValues): Promise<void> {
+  await db
     .updateTable('medical_record')
     .set({ ...values, updated_at: nowIso() })
     .where('id', '=', medId)
-    .where('user_id', '=', userId)
-    .where('medical_type', '=', medicalType)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
 }

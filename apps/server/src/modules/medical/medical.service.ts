@@ -13,13 +13,16 @@ import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { assertMedicalAllowed } from '../plans/plan-limits.ts';
-import * as ownership from '../pets/pet-ownership.ts';
+import { deletePetRow, listPetRows, type PetAccessPolicy } from '../pets/pet-access.ts';
 import * as repo from './medical.repo.ts';
 
 export interface MedicalServiceDeps {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  access: PetAccessPolicy;
 }
+
+const recordNotFound = () => notFound('Medical record not found');
 
 type MedicalField = Exclude<
   keyof MedicalRecord,
@@ -119,24 +122,29 @@ export function medicalValues(medicalType: MedicalType, body: MedicalInput): rep
 export class MedicalService {
   constructor(private readonly deps: MedicalServiceDeps) {}
 
-  private async requireRecord(userId: string, medId: string): Promise<MedicalRecord> {
-    const row = await ownership.findOwnedRow(this.deps.db, 'medical_record', userId, medId);
-    if (!row) throw notFound('Medical record not found');
+  private async recordById(medId: string): Promise<MedicalRecord> {
+    const row = await this.deps.db
+      .selectFrom('medical_record')
+      .selectAll()
+      .where('id', '=', medId)
+      .executeTakeFirst();
+    if (!row) throw recordNotFound();
     return toRecord(row);
   }
 
   /** Every kind at once, with the list answer's medical_-prefixed names. */
   async list(userId: string, petId: string): Promise<MedicalListItem[]> {
-    await ownership.requireOwnedPet(this.deps.db, userId, petId);
+    await this.deps.access.require(userId, petId, { action: 'read', resource: 'medical' });
     // All kinds in the order they were added; the web filters by kind.
-    return (await ownership.listPetRows(this.deps.db, 'medical_record', userId, petId)).map((row) =>
+    return (await listPetRows(this.deps.db, 'medical_record', petId)).map((row) =>
       toMedicalListItem(toRecord(row)),
     );
   }
 
   /**
-   * Adds a record. The plan must allow medical data: checked in the insert's transaction after the
-   * owner check (another owner's pet is 404 whatever the plan), refused with Medical_Not_Allowed_Text.
+   * Adds a record. The plan of the pet's owner must allow medical data: checked in the insert's
+   * transaction after the access check (a pet without access is 404 whatever the plan), refused
+   * with Medical_Not_Allowed_Text.
    */
   async create(
     userId: string,
@@ -146,11 +154,16 @@ export class MedicalService {
   ): Promise<MedicalRecord> {
     const values = medicalValues(medicalType, body);
     const id = await this.deps.db.transaction().execute(async (trx) => {
-      await ownership.requireOwnedPetForInsert(trx, this.deps.kind, userId, petId);
-      await assertMedicalAllowed(trx, this.deps.kind, userId);
-      return repo.insertRecord(trx, userId, petId, medicalType, values);
+      const access = await this.deps.access.requireForInsert(trx, userId, petId, {
+        action: 'create',
+        resource: 'medical',
+      });
+      await assertMedicalAllowed(trx, this.deps.kind, access.ownerId);
+      const medId = await repo.insertRecord(trx, { ownerId: access.ownerId, createdBy: userId }, petId, medicalType, values);
+      await this.deps.access.logActivity(trx, access, 'created', 'medical', medId, values.name);
+      return medId;
     });
-    return this.requireRecord(userId, id);
+    return this.recordById(id);
   }
 
   /**
@@ -163,19 +176,38 @@ export class MedicalService {
     medicalType: MedicalType,
     body: Partial<MedicalInput>,
   ): Promise<MedicalRecord> {
-    // Fields left out keep their stored values; null clears (the rule of every PUT).
-    const row = await ownership.findOwnedRow(this.deps.db, 'medical_record', userId, medId);
-    if (!row || row.medical_type !== medicalType) throw notFound(`No ${medicalType} record with this id`);
-    const values = medicalValues(medicalType, mergeSentFields<MedicalInput>(toRecord(row), body));
-    if (!(await repo.updateRecord(this.deps.db, userId, medId, medicalType, values))) {
-      throw notFound(`No ${medicalType} record with this id`);
-    }
-    return this.requireRecord(userId, medId);
+    const missing = () => notFound(`No ${medicalType} record with this id`);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'medical_record',
+        medId,
+        { action: 'update', resource: 'medical' },
+        missing,
+        { db: trx, lock: true },
+      );
+      if (row.medical_type !== medicalType) throw missing();
+      // Fields left out keep their stored values; null clears (the rule of every PUT).
+      const values = medicalValues(medicalType, mergeSentFields<MedicalInput>(toRecord(row), body));
+      await repo.updateRecord(trx, medId, values);
+      await this.deps.access.logActivity(trx, access, 'updated', 'medical', medId, values.name);
+    });
+    return this.recordById(medId);
   }
 
   /** Allowed on every plan (see update). */
   async delete(userId: string, medId: string): Promise<void> {
-    if (!(await ownership.deleteOwnedRow(this.deps.db, 'medical_record', userId, medId)))
-      throw notFound('Medical record not found');
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { row, access } = await this.deps.access.requireRow(
+        userId,
+        'medical_record',
+        medId,
+        { action: 'delete', resource: 'medical' },
+        recordNotFound,
+        { db: trx, lock: true },
+      );
+      await deletePetRow(trx, 'medical_record', medId);
+      await this.deps.access.logActivity(trx, access, 'deleted', 'medical', medId, row.name);
+    });
   }
 }

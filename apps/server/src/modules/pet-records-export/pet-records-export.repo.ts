@@ -1,20 +1,19 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { HandoverLinkTable } from '../../db/tables/exports.ts';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 export type HandoverLinkRow = Selectable<HandoverLinkTable>;
 
 /**
  * The pet's documents of these ids with their files (position order), in the order of `ids`;
- * ids that are not this owner's pet's documents are left out.
+ * ids that are not this pet's documents are left out (the caller's access to the pet was checked).
  */
-export async function documentsOfPet(db: Db, userId: string, petId: string, ids: readonly string[]) {
+export async function documentsOfPet(db: Db, petId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   const documents = await db
     .selectFrom('document')
     .select(['id', 'document_type', 'description', 'created_at'])
-    .where('user_id', '=', userId)
     .where('pet_id', '=', petId)
     .where('id', 'in', ids)
     .execute();
@@ -22,7 +21,6 @@ export async function documentsOfPet(db: Db, userId: string, petId: string, ids:
   const files = await db
     .selectFrom('document_file')
     .select(['id', 'document_id', 'storage_key', 'ext', 'size', 'position'])
-    .where('user_id', '=', userId)
     .where(
       'document_id',
       'in',
@@ -42,11 +40,10 @@ export function insertLink(db: Db, row: HandoverLinkRow): Promise<unknown> {
   return db.insertInto('handover_link').values(row).execute();
 }
 
-export function listLinks(db: Db, userId: string, petId: string): Promise<HandoverLinkRow[]> {
+export function listLinks(db: Db, petId: string): Promise<HandoverLinkRow[]> {
   return db
     .selectFrom('handover_link')
     .selectAll()
-    .where('user_id', '=', userId)
     .where('pet_id', '=', petId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -54,29 +51,23 @@ export function listLinks(db: Db, userId: string, petId: string): Promise<Handov
     .execute();
 }
 
-export function findLink(db: Db, userId: string, id: string): Promise<HandoverLinkRow | undefined> {
-  return db
-    .selectFrom('handover_link')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** A link by its id (the service then checks the caller's access to its pet). */
+export function findLink(db: Db, id: string): Promise<HandoverLinkRow | undefined> {
+  return db.selectFrom('handover_link').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Revokes the owner's link (once: a revoked link keeps its first revocation time). */
-export async function revokeLink(db: Db, userId: string, id: string, at: string): Promise<boolean> {
-  const link = await findLink(db, userId, id);
-  if (!link) return false;
-  if (link.revoked_at === null) {
-    await db
-      .updateTable('handover_link')
-      .set({ revoked_at: at })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-  return true;
+/**
+ * Revokes a link (once: a revoked link keeps its first revocation time); answers whether this call
+ * revoked it.
+ */
+export async function revokeLink(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('handover_link')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A link by its token with the pet's name (the public page). */

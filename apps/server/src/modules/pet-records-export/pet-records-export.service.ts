@@ -29,7 +29,7 @@ import type { ContactsService } from '../contacts/contacts.service.ts';
 import { findOwnerContact } from '../identity/identity.repo.ts';
 import type { MedicalService } from '../medical/medical.service.ts';
 import type { PetsService } from '../pets/pets.service.ts';
-import { requireOwnedPet } from '../pets/pet-ownership.ts';
+import { refuseUnless, type PetAccessPolicy } from '../pets/pet-access.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
 import * as repo from './pet-records-export.repo.ts';
 import type * as HandoverPdf from './handover.pdf.ts';
@@ -73,6 +73,7 @@ export interface ExportsServiceDeps {
   brandForPartner: (partnerId: string) => BrandConfig;
   originForBrand: (brand: BrandConfig) => string;
   now: () => Date;
+  access: PetAccessPolicy;
 }
 
 export interface ExportFile {
@@ -110,8 +111,9 @@ const sortKey = (date: string | null | undefined) => {
 /**
  * Exports (issue 17): the pet's vaccination and medication record, and the vet handover (one PDF
  * of a summary and chosen documents, downloaded at once or shared through a 7-day link that the
- * owner can revoke and whose downloads are counted). Paid-plan extras (plan-limits.ts); every id
- * is the signed-in owner's or 404. Data of other areas is read through their services.
+ * owner can revoke and whose downloads are counted). Paid-plan extras of the pet owner's plan
+ * (plan-limits.ts); every id goes through the pet access rule (owner or member, else 404). Once
+ * that allowed it, the data of other areas is read through their services as the pet's owner.
  */
 export class ExportsService {
   constructor(private readonly deps: ExportsServiceDeps) {}
@@ -119,12 +121,16 @@ export class ExportsService {
   // --- Vaccination and medication record -------------------------------------------------------
 
   async record(userId: string, petId: string, brand: BrandConfig): Promise<ExportFile> {
-    await assertPaidExtrasAllowed(this.deps.db, userId);
-    const pet = await this.deps.pets.get(userId, petId);
+    const { ownerId } = await this.deps.access.require(userId, petId, {
+      action: 'read',
+      resource: 'records_export',
+    });
+    await assertPaidExtrasAllowed(this.deps.db, ownerId);
+    const pet = await this.deps.pets.get(ownerId, petId);
     const language = await this.languageOf(userId);
     const [medical, appointments] = await Promise.all([
-      this.deps.medical.list(userId, petId),
-      this.deps.appointments.listForPet(userId, petId),
+      this.deps.medical.list(ownerId, petId),
+      this.deps.appointments.listForPet(ownerId, petId),
     ]);
     const data: PetRecordData = {
       language,
@@ -150,10 +156,13 @@ export class ExportsService {
     documentIds: readonly string[],
     brand: BrandConfig,
   ): Promise<ExportFile> {
-    await assertPaidExtrasAllowed(this.deps.db, userId);
-    await requireOwnedPet(this.deps.db, userId, petId);
-    const documents = await this.requireDocuments(userId, petId, documentIds);
-    return this.buildHandover(userId, petId, documents, brand);
+    const { ownerId } = await this.deps.access.require(userId, petId, {
+      action: 'read',
+      resource: 'records_export',
+    });
+    await assertPaidExtrasAllowed(this.deps.db, ownerId);
+    const documents = await this.requireDocuments(petId, documentIds);
+    return this.buildHandover(ownerId, petId, documents, brand, userId);
   }
 
   /** A share link (POST /v1/pet/handover with mode link): the PDF is made on each download. */
@@ -163,14 +172,15 @@ export class ExportsService {
     documentIds: readonly string[],
     brand: BrandConfig,
   ): Promise<HandoverLink> {
-    await assertPaidExtrasAllowed(this.deps.db, userId);
-    await requireOwnedPet(this.deps.db, userId, petId);
-    await this.requireDocuments(userId, petId, documentIds);
+    const check = { action: 'create', resource: 'handover_link' } as const;
+    const { ownerId } = await this.deps.access.require(userId, petId, check);
+    await assertPaidExtrasAllowed(this.deps.db, ownerId);
+    await this.requireDocuments(petId, documentIds);
     const now = this.deps.now();
     const row: repo.HandoverLinkRow = {
       id: randomUUID(),
       token: randomBytes(LINK_TOKEN_BYTES).toString('base64url'),
-      user_id: userId,
+      user_id: ownerId,
       pet_id: petId,
       document_ids: JSON.stringify(documentIds),
       created_at: now.toISOString(),
@@ -179,21 +189,33 @@ export class ExportsService {
       downloads: 0,
       last_download_at: null,
     };
-    await repo.insertLink(this.deps.db, row);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const access = await this.deps.access.require(userId, petId, check, { db: trx });
+      await repo.insertLink(trx, row);
+      await this.deps.access.logActivity(trx, access, 'created', 'handover', row.id, access.pet.name);
+    });
     return this.toLink(row, brand);
   }
 
   async links(userId: string, petId: string, brand: BrandConfig): Promise<HandoverLink[]> {
-    await requireOwnedPet(this.deps.db, userId, petId);
-    return (await repo.listLinks(this.deps.db, userId, petId)).map((row) => this.toLink(row, brand));
+    await this.deps.access.require(userId, petId, { action: 'read', resource: 'handover_link' });
+    return (await repo.listLinks(this.deps.db, petId)).map((row) => this.toLink(row, brand));
   }
 
-  /** Revokes the owner's link: its page and PDF answer 404 from now on. */
+  /** Revokes a link of the pet: its page and PDF answer 404 from now on. */
   async revoke(userId: string, linkId: string, brand: BrandConfig): Promise<HandoverLink> {
-    if (!(await repo.revokeLink(this.deps.db, userId, linkId, this.deps.now().toISOString()))) {
-      throw notFound('No such share link');
-    }
-    return this.toLink((await repo.findLink(this.deps.db, userId, linkId))!, brand);
+    const missing = () => notFound('No such share link');
+    await this.deps.db.transaction().execute(async (trx) => {
+      const link = await repo.findLink(trx, linkId);
+      if (!link) throw missing();
+      const access = await this.deps.access.find(userId, link.pet_id, { db: trx });
+      if (!access) throw missing();
+      refuseUnless(access, { action: 'delete', resource: 'handover_link' });
+      if (await repo.revokeLink(trx, linkId, this.deps.now().toISOString())) {
+        await this.deps.access.logActivity(trx, access, 'deleted', 'handover', linkId, access.pet.name);
+      }
+    });
+    return this.toLink((await repo.findLink(this.deps.db, linkId))!, brand);
   }
 
   // --- Vet handover: the public share link -----------------------------------------------------
@@ -217,7 +239,6 @@ export class ExportsService {
     await this.deps.limiter.enforce([`handover:download:link:${link.id}`, HANDOVER_LIMITS.downloadPerLink]);
     const documents = await repo.documentsOfPet(
       this.deps.db,
-      link.user_id,
       link.pet_id,
       JSON.parse(link.document_ids) as string[],
     );
@@ -249,24 +270,29 @@ export class ExportsService {
   // --- Building the handover -------------------------------------------------------------------
 
   /** The pet's documents of these ids, or 404 when any is not this owner's pet's; 400 past the size cap. */
-  private async requireDocuments(userId: string, petId: string, ids: readonly string[]) {
-    const documents = await repo.documentsOfPet(this.deps.db, userId, petId, ids);
+  private async requireDocuments(petId: string, ids: readonly string[]) {
+    const documents = await repo.documentsOfPet(this.deps.db, petId, ids);
     if (documents.length !== ids.length) throw notFound('Document not found');
     assertWithinCap(documents);
     return documents;
   }
 
+  /**
+   * The handover of the owner's (`userId`) pet, once access was checked, in the language of
+   * `readerId` (the signed-in caller; the owner for a link's download).
+   */
   private async buildHandover(
     userId: string,
     petId: string,
     documents: repo.HandoverDocumentRow[],
     brand: BrandConfig,
+    readerId = userId,
   ): Promise<ExportFile> {
     assertWithinCap(documents);
     const [pet, owner, language, medical, contacts] = await Promise.all([
       this.deps.pets.get(userId, petId),
       findOwnerContact(this.deps.db, userId),
-      this.languageOf(userId),
+      this.languageOf(readerId),
       this.deps.medical.list(userId, petId),
       this.deps.contacts.list(userId, petId),
     ]);

@@ -1,7 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   canOnPet,
   SHARE_KEYS,
+  type ActivityAction,
+  type ActivitySubject,
   type PetAction,
   type PetRelation,
   type PetResource,
@@ -10,9 +12,9 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { forbidden } from '../../platform/errors.ts';
-import { petNotFound } from './pet-ownership.ts';
+import { forbidden, notFound, type AppError } from '../../platform/errors.ts';
 import type { PetRow } from './pets.repo.ts';
+import { recordPetActivity } from './pet-activity.ts';
 
 /**
  * The one access rule of pet data (issue 35), as every pet-data route, PDF, feed, export and job
@@ -26,6 +28,9 @@ import type { PetRow } from './pets.repo.ts';
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The 404 of a pet the caller has no relation to (or that does not exist). */
+export const petNotFound = () => notFound('Pet not found');
 
 export interface PetAccess {
   pet: PetRow;
@@ -144,6 +149,66 @@ export class PetAccessPolicy {
     return access;
   }
 
+  /** One line of the pet's activity log at business time, in the change's transaction `db`. */
+  async logActivity(
+    db: Db,
+    access: PetAccess,
+    action: ActivityAction,
+    subject: ActivitySubject,
+    subjectId: string | null,
+    label: string | null,
+  ): Promise<void> {
+    await recordPetActivity(db, access, action, subject, subjectId, label, this.nowIso());
+  }
+
+  /**
+   * A row of a pet (a contact, a record, a document, a file, an appointment) by its id with the
+   * caller's access to its pet allowing `check`; an update or delete is checked against who wrote
+   * the row. No row, or no relation to its pet, is `missing()` (404); a role that may not, 403.
+   */
+  async requireRow<T extends PetDataTable>(
+    userId: string,
+    table: T,
+    rowId: string,
+    check: Omit<AccessCheck, 'entry'>,
+    missing: () => AppError,
+    options: { db?: Db; lock?: boolean } = {},
+  ): Promise<{ row: PetDataRow<T>; access: PetAccess }> {
+    const db = options.db ?? this.deps.db;
+    let query = db
+      .selectFrom(table as PetDataTable)
+      .selectAll()
+      .where('id', '=', rowId);
+    if (options.lock && this.deps.kind === 'postgres') query = query.forUpdate();
+    const row = (await query.executeTakeFirst()) as PetDataRow<T> | undefined;
+    if (!row) throw missing();
+    const access = await this.find(userId, (row as { pet_id: string }).pet_id, { db });
+    if (!access) throw missing();
+    const createdBy = 'created_by' in row ? (row.created_by as string | null) : null;
+    refuseUnless(access, { ...check, entry: check.action === 'read' ? undefined : { createdBy } });
+    return { row, access };
+  }
+
+  /** The members of the pet whose share is active now, with role and reminder choice (for jobs). */
+  async membersOf(
+    petId: string,
+    db: Db = this.deps.db,
+  ): Promise<Array<{ memberId: string; role: ShareRole; reminders: boolean }>> {
+    const rows = await db
+      .selectFrom('pet_share as s')
+      .select(['s.member_id', 's.role', 's.reminders'])
+      .where('s.pet_id', '=', petId)
+      .where('s.member_id', 'is not', null)
+      .where(activeShareCondition(this.nowIso()))
+      .orderBy('s.accepted_at')
+      .execute();
+    return rows.map((row) => ({
+      memberId: row.member_id!,
+      role: row.role as ShareRole,
+      reminders: row.reminders === 1,
+    }));
+  }
+
   /** Every pet the caller may see now: the pets of active shares (owned pets are listed by pets). */
   async sharedPetIds(userId: string, db: Db = this.deps.db): Promise<string[]> {
     const rows = await db
@@ -154,4 +219,37 @@ export class PetAccessPolicy {
       .execute();
     return rows.map((row) => row.pet_id);
   }
+}
+
+/**
+ * The tables of data kept per pet. Each row carries its pet (and `user_id` = the pet's owner); it
+ * is found by its id alone and then reached through the caller's access to its pet, so a row of a
+ * pet the caller has no relation to is simply not found.
+ */
+export type PetDataTable = 'contact' | 'medical_record' | 'document' | 'document_file' | 'appointment';
+export type PetDataRow<T extends PetDataTable> = Selectable<Database[T]>;
+
+// Kysely cannot type a query on a table chosen by a type parameter, so the queries below run on
+// the union of these tables (every one has id, pet_id, created_at) and the answer is cast back.
+
+/** The rows of one pet in the order they were added (or the reverse), ties broken by id. */
+export async function listPetRows<T extends PetDataTable>(
+  db: Db,
+  table: T,
+  petId: string,
+  order: 'oldest first' | 'newest first' = 'oldest first',
+): Promise<Array<PetDataRow<T>>> {
+  const rows = await db
+    .selectFrom(table as PetDataTable)
+    .selectAll()
+    .where('pet_id', '=', petId)
+    .orderBy('created_at', order === 'oldest first' ? 'asc' : 'desc')
+    .orderBy('id')
+    .execute();
+  return rows as Array<PetDataRow<T>>;
+}
+
+/** Deletes one row by its id (after the caller's access to it was checked). */
+export async function deletePetRow(db: Db, table: PetDataTable, id: string): Promise<void> {
+  await db.deleteFrom(table).where('id', '=', id).execute();
 }

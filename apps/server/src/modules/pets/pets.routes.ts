@@ -7,6 +7,10 @@ import {
   petIdQuerySchema,
   petSchema,
   petUpdateBodySchema,
+  sharePetQuerySchema,
+  SHARE_PATHS,
+  weightBodySchema,
+  weightIdQuerySchema,
 } from '@pet/contract';
 import { moduleRoutes, ownerScopedErrors } from '../../http/route-helpers.ts';
 import { signedInUser } from '../../platform/auth/plugin.ts';
@@ -20,7 +24,10 @@ const errors = ownerScopedErrors(
 );
 const route = moduleRoutes('pets', errors, 'petData');
 
-/** The pet calls of pet-data section 7. Every call is scoped to the signed-in owner. */
+/**
+ * The pet calls of pet-data section 7, and the weight calls of sharing (issue 35). Every call goes
+ * through the pet access rule: the owner, or a member whose role allows it.
+ */
 export const petsRoutes: FastifyPluginAsyncZod<{ service: PetsService }> = async (app, { service }) => {
   app.get(
     '/v1/pet',
@@ -85,5 +92,34 @@ export const petsRoutes: FastifyPluginAsyncZod<{ service: PetsService }> = async
       await service.delete(signedInUser(request).id, request.query.id);
       return { message: 'Pet deleted' };
     },
+  );
+
+  app.post(
+    SHARE_PATHS.weight,
+    route(
+      {
+        summary: 'Add one weight to a pet (owner, co-owner or carer)',
+        description: 'Answers the pet with its weights. A viewer is refused with 403 Share_Role_Forbidden_Text.',
+        querystring: sharePetQuerySchema,
+        body: weightBodySchema,
+      },
+      { 200: petSchema },
+    ),
+    async (request) => service.addWeight(signedInUser(request).id, request.query.pet_id, request.body),
+  );
+
+  app.delete(
+    SHARE_PATHS.weight,
+    route(
+      {
+        summary: 'Delete one weight of a pet (a carer only their own)',
+        description:
+          'Answers the pet with its weights. 403 Share_Role_Forbidden_Text for a viewer, ' +
+          "Share_Not_Your_Entry_Text for a carer's delete of someone else's weight.",
+        querystring: weightIdQuerySchema,
+      },
+      { 200: petSchema },
+    ),
+    async (request) => service.deleteWeight(signedInUser(request).id, request.query.weight_id),
   );
 };

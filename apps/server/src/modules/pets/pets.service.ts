@@ -10,17 +10,18 @@ import {
   type PetProfile,
   type PetSummary,
   type PetUpdateBody,
+  type WeightEntry,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { defineJob, type JobQueue } from '../../platform/jobs/jobs.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { newFileKey, ownerKeyPrefix } from '../../platform/storage/index.ts';
 import { replaceImage, type ImageUpload } from '../../platform/uploads/images.ts';
 import { assertCanAddPet } from '../plans/plan-limits.ts';
 import * as repo from './pets.repo.ts';
-import { petNotFound, requireOwnedPet } from './pet-ownership.ts';
+import { petNotFound, refuseUnless, type PetAccessPolicy } from './pet-access.ts';
 
 /** Job that removes a deleted pet's files; scheduled in the delete's transaction. */
 export const DELETE_FILES_JOB = defineJob('storage.delete-prefix', z.object({ prefix: z.string() }));
@@ -33,7 +34,12 @@ export interface PetsServiceDeps {
   storage: FileStorage;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  access: PetAccessPolicy;
 }
+
+/** A weight as the activity log names it. */
+const weightNotFound = () => notFound('Weight not found');
+const weightLabel = (entry: WeightEntry) => `${entry.weight} kg, ${entry.date}`;
 
 /**
  * Work another module does in the pet delete's transaction before the pet's rows cascade (e.g. the
@@ -86,13 +92,21 @@ export class PetsService {
   }
 
   async get(userId: string, petId: string): Promise<Pet> {
-    const row = await requireOwnedPet(this.deps.db, userId, petId);
-    return this.toPet(row, await repo.weightsOf(this.deps.db, petId));
+    const { pet } = await this.deps.access.require(userId, petId, { action: 'read', resource: 'profile' });
+    return this.toPet(pet, await repo.weightsOf(this.deps.db, petId));
   }
 
-  /** Every pet of the owner (oldest first) with the storage key of its photo: the emergency file. */
-  async listWithPhotoKeys(userId: string): Promise<Array<{ pet: Pet; photoKey: string | null }>> {
-    const rows = await repo.listPets(this.deps.db, userId);
+  /**
+   * Every pet of the owner (oldest first), or only `onlyPetId` of them, with the storage key of its
+   * photo: the emergency file (the caller checked access).
+   */
+  async listWithPhotoKeys(
+    userId: string,
+    onlyPetId?: string,
+  ): Promise<Array<{ pet: Pet; photoKey: string | null }>> {
+    const rows = (await repo.listPets(this.deps.db, userId)).filter(
+      (row) => onlyPetId === undefined || row.id === onlyPetId,
+    );
     const result = [];
     for (const row of rows) {
       result.push({
@@ -141,20 +155,29 @@ export class PetsService {
     this.assertSpecies(brand, body.pet_type);
     const id = await this.deps.db.transaction().execute(async (trx) => {
       await assertCanAddPet(trx, this.deps.kind, userId);
-      return repo.insertPet(trx, userId, body);
+      const petId = await repo.insertPet(trx, userId, body);
+      const access = await this.deps.access.require(userId, petId, { action: 'create', resource: 'profile' }, { db: trx });
+      await this.deps.access.logActivity(trx, access, 'created', 'pet', petId, body.name);
+      return petId;
     });
     return this.get(userId, id);
   }
 
   async update(userId: string, brand: BrandConfig, petId: string, body: PetUpdateBody): Promise<Pet> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const row = await requireOwnedPet(trx, userId, petId);
+      const access = await this.deps.access.require(
+        userId,
+        petId,
+        { action: 'update', resource: 'profile' },
+        { db: trx },
+      );
       // Fields left out keep their stored values; null clears (the rule of every PUT).
-      const profile = mergeSentFields<PetProfile>(this.toPet(row, []), body);
+      const profile = mergeSentFields<PetProfile>(this.toPet(access.pet, []), body);
       this.assertSpecies(brand, profile.pet_type);
       await repo.updatePet(trx, petId, profile);
       // Leaving weights out keeps the stored list: a client cannot wipe it by omission.
-      if (body.weights) await repo.replaceWeights(trx, petId, body.weights);
+      if (body.weights) await repo.replaceWeights(trx, petId, body.weights, userId);
+      await this.deps.access.logActivity(trx, access, 'updated', 'pet', petId, profile.name);
     });
     return this.get(userId, petId);
   }
@@ -167,8 +190,16 @@ export class PetsService {
   async delete(userId: string, petId: string): Promise<void> {
     const prefix = ownerKeyPrefix({ petId });
     await this.deps.db.transaction().execute(async (trx) => {
-      for (const step of this.deletionSteps) await step(trx, userId, petId);
-      if (!(await repo.deletePet(trx, userId, petId))) throw petNotFound();
+      // Owner only (co-owners may not): the steps and the delete act on the owner's rows.
+      const access = await this.deps.access.require(
+        userId,
+        petId,
+        { action: 'delete', resource: 'profile' },
+        { db: trx },
+      );
+      for (const step of this.deletionSteps) await step(trx, access.ownerId, petId);
+      // No activity line: the pet's log goes with it (ON DELETE CASCADE).
+      if (!(await repo.deletePet(trx, petId))) throw petNotFound();
       await this.deps.jobs.schedule(
         DELETE_FILES_JOB,
         { prefix },
@@ -180,12 +211,42 @@ export class PetsService {
     });
   }
 
+  /** POST /v1/pet/weight: one weight, without editing the profile (what a carer may do). */
+  async addWeight(userId: string, petId: string, entry: WeightEntry): Promise<Pet> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const access = await this.deps.access.requireForInsert(trx, userId, petId, {
+        action: 'create',
+        resource: 'weight',
+      });
+      const id = await repo.insertWeight(trx, petId, entry, userId);
+      await this.deps.access.logActivity(trx, access, 'created', 'weight', id, weightLabel(entry));
+    });
+    return this.get(userId, petId);
+  }
+
+  /** DELETE /v1/pet/weight: a carer only their own. Answers the pet. */
+  async deleteWeight(userId: string, weightId: string): Promise<Pet> {
+    const petId = await this.deps.db.transaction().execute(async (trx) => {
+      const weight = await repo.findWeight(trx, weightId);
+      if (!weight) throw weightNotFound();
+      const access = await this.deps.access.find(userId, weight.pet_id, { db: trx });
+      if (!access) throw weightNotFound();
+      refuseUnless(access, { action: 'delete', resource: 'weight', entry: { createdBy: weight.created_by } });
+      await repo.deleteWeight(trx, weightId);
+      const label = weightLabel({ weight: Number(weight.weight), date: weight.date });
+      await this.deps.access.logActivity(trx, access, 'deleted', 'weight', weightId, label);
+      return weight.pet_id;
+    });
+    return this.get(userId, petId);
+  }
+
   /**
    * Stores a new photo (image bytes only), then points the pet at it and drops the old one
    * (platform/uploads replaceImage: parallel replacements keep exactly one file).
    */
   async setImage(userId: string, petId: string, file: ImageUpload): Promise<string> {
-    await requireOwnedPet(this.deps.db, userId, petId);
+    const check = { action: 'update', resource: 'profile' } as const;
+    await this.deps.access.require(userId, petId, check);
     const key = await replaceImage(this.deps.storage, file, {
       keyFor: (ext) => newFileKey({ petId }, ext, 'photo'),
       log: this.deps.log,
@@ -193,21 +254,20 @@ export class PetsService {
       // parallel replacement learns exactly which key it replaced.
       swap: async (newKey) => {
         for (;;) {
-          const pet = await this.deps.db
-            .selectFrom('pet')
-            .select('image_key')
-            .where('id', '=', petId)
-            .where('user_id', '=', userId)
-            .executeTakeFirst();
-          if (!pet) throw petNotFound(); // deleted while uploading
-          const updated = await this.deps.db
-            .updateTable('pet')
-            .set({ image_key: newKey })
-            .where('id', '=', petId)
-            .where('user_id', '=', userId)
-            .where('image_key', pet.image_key === null ? 'is' : '=', pet.image_key)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) > 0) return pet.image_key;
+          const swapped = await this.deps.db.transaction().execute(async (trx) => {
+            // Checked again: the pet may have been deleted, or the share ended, while uploading.
+            const access = await this.deps.access.require(userId, petId, check, { db: trx });
+            const updated = await trx
+              .updateTable('pet')
+              .set({ image_key: newKey })
+              .where('id', '=', petId)
+              .where('image_key', access.pet.image_key === null ? 'is' : '=', access.pet.image_key)
+              .executeTakeFirst();
+            if (Number(updated.numUpdatedRows) === 0) return undefined;
+            await this.deps.access.logActivity(trx, access, 'updated', 'photo', petId, access.pet.name);
+            return { previous: access.pet.image_key };
+          });
+          if (swapped) return swapped.previous;
         }
       },
     });
