@@ -4,11 +4,14 @@ import { registeredUser, v1 } from './identity-helpers.ts';
 import { placeOrder } from './support/buying.ts';
 import { fixtures } from './support/fixtures.ts';
 import { as, createPet, postFiles, setPlan } from './support/owners.ts';
+import { hoursFromNow, shareDirectly } from './support/shares.ts';
 
 /**
  * Object-level authorization of every route that takes an id (issue 15): another owner's id is a
  * 404, exactly as an id that does not exist, and changes nothing. The routes come from
- * /v1/openapi.json, so a new id route fails this suite until it has a case here.
+ * /v1/openapi.json, so a new id route fails this suite until it has a case here. Sharing (issue
+ * 35): a carer whose window is over and a revoked member get the same 404 on every one of them; a
+ * viewer's write, and a viewer's read of what viewers may not see, is 403 Share_Role_Forbidden_Text.
  */
 const ID_PARAMS = new Set([
   'pet_id',
@@ -19,10 +22,11 @@ const ID_PARAMS = new Set([
   'appt_id',
   'file_id',
   'user_id',
+  'weight_id',
 ]);
 
 type Ids = Record<
-  'pet' | 'contact' | 'med' | 'doc' | 'appt' | 'file' | 'user' | 'order' | 'handover',
+  'pet' | 'contact' | 'med' | 'doc' | 'appt' | 'file' | 'user' | 'order' | 'handover' | 'weight',
   string
 >;
 type Case = (ids: Ids) => { url: string; body?: unknown };
@@ -40,6 +44,12 @@ const addressBody = { zipcode: '1', phone: '2', address_1: 'a', address_2: 'b', 
 /** One request per id route, made with the owner's ids by a stranger. */
 const CASES: Record<string, Case> = {
   'GET /v1/pet': (ids) => ({ url: `/v1/pet?pet_id=${ids.pet}` }),
+  'POST /v1/pet/weight': (ids) => ({
+    url: `/v1/pet/weight?pet_id=${ids.pet}`,
+    body: { weight: 9, date: '01.02.2024' },
+  }),
+  'DELETE /v1/pet/weight': (ids) => ({ url: `/v1/pet/weight?weight_id=${ids.weight}` }),
+  'GET /v1/emergency': (ids) => ({ url: `/v1/emergency?pet_id=${ids.pet}` }),
   'PUT /v1/pet': (ids) => ({ url: `/v1/pet?id=${ids.pet}`, body: petBody }),
   'DELETE /v1/pet': (ids) => ({ url: `/v1/pet?id=${ids.pet}` }),
   'GET /v1/contact/mycontacts': (ids) => ({ url: `/v1/contact/mycontacts?pet_id=${ids.pet}` }),
@@ -115,6 +125,25 @@ const CASES: Record<string, Case> = {
   }),
 };
 
+/** Routes about the account, not a pet: a member is a stranger there (404), whatever the role. */
+const ACCOUNT_ROUTES = new Set([
+  'PUT /v1/user/update',
+  'POST /v1/user/update',
+  'POST /v1/auth/deleteuseracc',
+  'DELETE /v1/auth/deleteuseracc',
+  'DELETE /v1/order/delete',
+  'GET /v1/order/status',
+  'GET /v1/order/orderpdfweb',
+]);
+/** Reads a viewer may not make (canOnPet: contacts, the lost-pet tag, handover links). */
+const VIEWER_MAY_NOT_READ = new Set([
+  'GET /v1/contact/mycontacts',
+  'GET /v1/pet/tag',
+  'GET /v1/pet/tag/pdf',
+  'GET /v1/pet/tag/activity',
+  'GET /v1/pet/handover/links',
+]);
+
 /** Multipart uploads, sent as files. */
 const UPLOADS: Record<string, (ids: Ids) => string> = {
   'POST /v1/upload/document': (ids) => `/v1/upload/document?file_for=pet&pet_id=${ids.pet}`,
@@ -125,6 +154,10 @@ describe("another owner's ids are not found on any id route", () => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof registeredUser>>;
   let stranger: Awaited<ReturnType<typeof registeredUser>>;
+  /** A carer whose window ended an hour ago, a co-owner the owner revoked, an active viewer. */
+  let expiredCarer: Awaited<ReturnType<typeof registeredUser>>;
+  let revokedMember: Awaited<ReturnType<typeof registeredUser>>;
+  let viewer: Awaited<ReturnType<typeof registeredUser>>;
   let ids: Ids;
   let idRoutes: string[];
 
@@ -136,6 +169,37 @@ describe("another owner's ids are not found on any id route", () => {
     await setPlan(t.app, stranger.id, 'premium');
     await createPet(t.app, stranger, { name: 'Own' });
     const pet = await createPet(t.app, owner, { name: 'Bello' });
+    const weighed = await v1(
+      t.app,
+      'POST',
+      `/v1/pet/weight?pet_id=${pet.id}`,
+      { weight: 12.5, date: '01.01.2024' },
+      as(owner),
+    );
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expiredCarer = await registeredUser(t.app);
+    revokedMember = await registeredUser(t.app);
+    viewer = await registeredUser(t.app);
+    for (const member of [expiredCarer, revokedMember, viewer]) {
+      await setPlan(t.app, member.id, 'premium');
+      await createPet(t.app, member, { name: 'Mine' });
+    }
+    await shareDirectly(t.app, {
+      ownerId: owner.id,
+      memberId: expiredCarer.id,
+      petId: pet.id,
+      role: 'carer',
+      startsAt: hoursFromNow(t.app, -72),
+      endsAt: hoursFromNow(t.app, -1),
+    });
+    await shareDirectly(t.app, {
+      ownerId: owner.id,
+      memberId: revokedMember.id,
+      petId: pet.id,
+      role: 'co_owner',
+      ended: { at: hoursFromNow(t.app, -1), reason: 'revoked' },
+    });
+    await shareDirectly(t.app, { ownerId: owner.id, memberId: viewer.id, petId: pet.id, role: 'viewer' });
     const contact = await v1(t.app, 'POST', `/v1/contact?pet_id=${pet.id}`, contactBody, as(owner));
     const med = await v1(
       t.app,
@@ -178,6 +242,9 @@ describe("another owner's ids are not found on any id route", () => {
       user: owner.id,
       order: order.orderId,
       handover: handover.json().id,
+      weight:
+        (await t.app.db.selectFrom('pet_weight').select('id').where('pet_id', '=', pet.id).executeTakeFirst())
+          ?.id ?? '',
     };
     for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
 
@@ -201,33 +268,74 @@ describe("another owner's ids are not found on any id route", () => {
     expect(missing, 'add these routes to CASES or UPLOADS').toEqual([]);
   });
 
-  it('a stranger gets 404 on every one of them, and nothing of the owner changes', async () => {
-    const before = await snapshot(t, owner.id);
-    const answers: Record<string, number> = {};
+  /** Every id route as `user`: the status and key of each answer. */
+  async function answersOf(user: { token: string }) {
+    const answers: Record<string, { status: number; key?: string }> = {};
     for (const route of idRoutes) {
       const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
-      if (route in UPLOADS) {
-        const res = await postFiles(
-          t.app,
-          UPLOADS[route]!(ids),
-          [{ name: 'a.pdf', data: fixtures.pdf() }],
-          as(stranger),
-        );
-        answers[route] = res.statusCode;
-        continue;
-      }
-      const request = CASES[route]!(ids);
-      const res = await v1(t.app, method, request.url, request.body, as(stranger));
-      answers[route] = res.statusCode;
+      const res =
+        route in UPLOADS
+          ? await postFiles(t.app, UPLOADS[route]!(ids), [{ name: 'a.pdf', data: fixtures.pdf() }], as(user))
+          : await v1(t.app, method, CASES[route]!(ids).url, CASES[route]!(ids).body, as(user));
+      const key = res.statusCode >= 400 ? (res.json() as { key?: string }).key : undefined;
+      answers[route] = { status: res.statusCode, key };
     }
-    const notNotFound = Object.entries(answers).filter(([, status]) => status !== 404);
-    expect(Object.fromEntries(notNotFound)).toEqual({});
-    expect(await snapshot(t, owner.id)).toEqual(before);
+    return answers;
+  }
+
+  it.each([
+    ['a stranger', () => stranger],
+    ['a carer whose window is over', () => expiredCarer],
+    ['a revoked co-owner', () => revokedMember],
+  ])(
+    '%s gets 404 on every one of them, and nothing of the owner changes',
+    async (_who, user) => {
+      const before = await snapshot(t, owner.id, ids.pet);
+      const answers = await answersOf(user());
+      const notNotFound = Object.entries(answers).filter(([, answer]) => answer.status !== 404);
+      expect(Object.fromEntries(notNotFound)).toEqual({});
+      expect(await snapshot(t, owner.id, ids.pet)).toEqual(before);
+    },
+    120_000,
+  );
+
+  it("a viewer's write (and a read viewers may not make) is 403 Share_Role_Forbidden_Text; account routes 404", async () => {
+    const before = await snapshot(t, owner.id, ids.pet);
+    const answers = await answersOf(viewer);
+    // A read the viewer may make answers as it answers the owner (the emergency file needs the
+    // owner's plan to allow it; a thumbnail exists once the job made it).
+    const ownerReads = Object.fromEntries(
+      await Promise.all(
+        idRoutes
+          .filter((route) => route.startsWith('GET '))
+          .map(async (route) => [
+            route,
+            (await v1(t.app, 'GET', CASES[route]!(ids).url, undefined, as(owner))).statusCode,
+          ]),
+      ),
+    ) as Record<string, number>;
+    const expected = Object.fromEntries(
+      idRoutes.map((route) => {
+        if (ACCOUNT_ROUTES.has(route)) return [route, 404];
+        const read = route.startsWith('GET ');
+        return [route, read && !VIEWER_MAY_NOT_READ.has(route) ? 'read' : 403];
+      }),
+    );
+    const got = Object.fromEntries(
+      Object.entries(answers).map(([route, answer]) => {
+        if (expected[route] === 'read')
+          return [route, answer.status === ownerReads[route] ? 'read' : answer.status];
+        if (answer.status === 403 && answer.key !== 'Share_Role_Forbidden_Text') return [route, answer.key];
+        return [route, answer.status];
+      }),
+    );
+    expect(got).toEqual(expected);
+    expect(await snapshot(t, owner.id, ids.pet)).toEqual(before);
   }, 120_000);
 });
 
 /** The owner's rows in every table that holds pet data, to prove that nothing changed. */
-async function snapshot(t: TestApp, userId: string) {
+async function snapshot(t: TestApp, userId: string, petId: string) {
   const tables = [
     'pet',
     'contact',
@@ -243,6 +351,17 @@ async function snapshot(t: TestApp, userId: string) {
     const rows = await t.app.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();
     result[table] = rows.map((row) => JSON.stringify(row)).sort();
   }
+  result.pet_weight = await t.app.db
+    .selectFrom('pet_weight')
+    .selectAll()
+    .where('pet_id', '=', petId)
+    .execute();
+  result.pet_activity = await t.app.db
+    .selectFrom('pet_activity')
+    .selectAll()
+    .where('owner_id', '=', userId)
+    .orderBy('id')
+    .execute();
   result.user_profile = await t.app.db
     .selectFrom('user_profile')
     .selectAll()

@@ -68,7 +68,13 @@ export async function listVisibleAppointments(
 
 export async function insertAppointment(
   trx: Transaction<Database>,
-  row: { userId: string; createdBy: string; petId: string; appointmentType: string; reminderTimeZone: number },
+  row: {
+    userId: string;
+    createdBy: string;
+    petId: string;
+    appointmentType: string;
+    reminderTimeZone: number;
+  },
   values: AppointmentValues,
 ): Promise<string> {
   const id = randomUUID();

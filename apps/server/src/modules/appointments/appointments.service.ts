@@ -288,7 +288,14 @@ export class AppointmentsService {
         noteOnly,
       });
       await repo.updateAppointment(trx, apptId, values);
-      await this.deps.access.logActivity(trx, access, 'updated', 'appointment', apptId, appointmentLabel(row));
+      await this.deps.access.logActivity(
+        trx,
+        access,
+        'updated',
+        'appointment',
+        apptId,
+        appointmentLabel(row),
+      );
 
       const before = reminderInstant(row.reminder_date, row.reminder_time, zone);
       const after = reminderInstant(values.reminder_date, values.reminder_time, zone);
@@ -314,7 +321,14 @@ export class AppointmentsService {
       );
       await repo.cancelReminderJob(trx, row.job_id);
       await repo.deleteAppointment(trx, apptId);
-      await this.deps.access.logActivity(trx, access, 'deleted', 'appointment', apptId, appointmentLabel(row));
+      await this.deps.access.logActivity(
+        trx,
+        access,
+        'deleted',
+        'appointment',
+        apptId,
+        appointmentLabel(row),
+      );
     });
   }
 
@@ -350,7 +364,8 @@ export class AppointmentsService {
     for (const member of members) {
       if (!getsReminders(member.role as ShareRole, member.reminders)) continue;
       const recipient = await repo.findRecipient(db, member.memberId);
-      if (recipient && !recipient.deletion_requested_at) recipients.push({ id: member.memberId, ...recipient });
+      if (recipient && !recipient.deletion_requested_at)
+        recipients.push({ id: member.memberId, ...recipient });
     }
     for (const recipient of recipients) await this.mailReminder(row, recipient);
     await repo.markReminderSent(db, appointmentId, job.id);

@@ -159,7 +159,13 @@ export class MedicalService {
         resource: 'medical',
       });
       await assertMedicalAllowed(trx, this.deps.kind, access.ownerId);
-      const medId = await repo.insertRecord(trx, { ownerId: access.ownerId, createdBy: userId }, petId, medicalType, values);
+      const medId = await repo.insertRecord(
+        trx,
+        { ownerId: access.ownerId, createdBy: userId },
+        petId,
+        medicalType,
+        values,
+      );
       await this.deps.access.logActivity(trx, access, 'created', 'medical', medId, values.name);
       return medId;
     });

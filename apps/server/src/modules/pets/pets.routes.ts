@@ -99,7 +99,8 @@ export const petsRoutes: FastifyPluginAsyncZod<{ service: PetsService }> = async
     route(
       {
         summary: 'Add one weight to a pet (owner, co-owner or carer)',
-        description: 'Answers the pet with its weights. A viewer is refused with 403 Share_Role_Forbidden_Text.',
+        description:
+          'Answers the pet with its weights. A viewer is refused with 403 Share_Role_Forbidden_Text.',
         querystring: sharePetQuerySchema,
         body: weightBodySchema,
       },

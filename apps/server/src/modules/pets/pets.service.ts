@@ -156,7 +156,12 @@ export class PetsService {
     const id = await this.deps.db.transaction().execute(async (trx) => {
       await assertCanAddPet(trx, this.deps.kind, userId);
       const petId = await repo.insertPet(trx, userId, body);
-      const access = await this.deps.access.require(userId, petId, { action: 'create', resource: 'profile' }, { db: trx });
+      const access = await this.deps.access.require(
+        userId,
+        petId,
+        { action: 'create', resource: 'profile' },
+        { db: trx },
+      );
       await this.deps.access.logActivity(trx, access, 'created', 'pet', petId, body.name);
       return petId;
     });
