@@ -131,7 +131,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Before the routes: every route's guards come from its access level.
   await app.register(routeAccessPlugin, {
     signedIn: requireUser,
-    attachedProduct: requireAttachedProduct,
+    // A member reaches the pets shared with them without a product (issue 35); read when called.
+    attachedProduct: (request) =>
+      requireAttachedProduct(request, (userId) => services.access.sharedPetIds(userId)),
     attachedProductAnswers: { 471: productNotAttachedResponse },
     localClient: requireLocalClient,
   });
@@ -140,6 +142,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dataVersion: dataVersionOf(database),
     now: () => clock.nowMs(),
     ttlMs: config.http.readCacheTtlMs,
+    // The pet access rule is built with the services below; asked only once requests run.
+    accessEndsWithin: (userId, withinMs) => services.access.accessEndsWithin(userId, withinMs),
   });
   // Before compression too: a create's first answer is kept as serialized JSON.
   await app.register(idempotentCreatePlugin, { db: database.db, now: () => clock.nowMs() });

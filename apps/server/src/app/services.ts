@@ -315,6 +315,7 @@ export async function buildServices({
     passwordPool,
     identity,
     identityService,
+    access,
     pets,
     contacts,
     medical,

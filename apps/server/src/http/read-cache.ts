@@ -60,6 +60,10 @@ export class ReadCache {
     return this.entries.size;
   }
 
+  get ttl(): number {
+    return this.ttlMs;
+  }
+
   get(key: string, version: string): string | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version || entry.until <= this.now()) {
@@ -76,11 +80,14 @@ export class ReadCache {
     return entry.body;
   }
 
-  set(key: string, version: string, body: string): void {
+  /** Keeps an answer for the TTL, or until `notAfter` (ms of business time) when that is sooner. */
+  set(key: string, version: string, body: string, notAfter?: number): void {
     if (this.ttlMs <= 0 || body.length > this.maxBytes / 16) return;
+    const until = Math.min(this.now() + this.ttlMs, notAfter ?? Number.POSITIVE_INFINITY);
+    if (until <= this.now()) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    this.entries.set(key, { version, body, until: this.now() + this.ttlMs, used: false });
+    this.entries.set(key, { version, body, until, used: false });
     this.bytes += body.length;
     // Least recently used first, approximately (the "clock" rule): from the oldest, an entry read
     // since it was stored or last passed moves to the end unmarked instead of going.
@@ -107,6 +114,12 @@ export interface ReadCacheOptions {
   /** Business time in ms (the app's clock). */
   now: () => number;
   ttlMs?: number;
+  /**
+   * When the user's access to data they read through someone else ends within `withinMs` without
+   * any write (a pet share's window, issue 35): the earliest such instant in ms, else null. An
+   * answer is never kept past it.
+   */
+  accessEndsWithin?: (userId: string, withinMs: number) => Promise<number | null>;
 }
 
 /** The key of a request to a `readCache` route (its hooks are only on those routes). */
@@ -145,7 +158,7 @@ function answerFromCache(
  * cached answer under the same data.
  */
 export const readCachePlugin = fp<ReadCacheOptions>(
-  async (app, { dataVersion, now, ttlMs }) => {
+  async (app, { dataVersion, now, ttlMs, accessEndsWithin }) => {
     const cache = new ReadCache(now, ttlMs);
     app.decorate('readCache', cache);
     app.decorateRequest('readCacheVersion', undefined);
@@ -160,11 +173,20 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     };
     const store: onSendHookHandler = (request, reply, payload, done) => {
       const version = request.readCacheVersion;
-      if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
-        const key = cacheKey(request);
-        if (key !== null) cache.set(key, version, payload);
+      const key = version !== undefined && reply.statusCode === 200 ? cacheKey(request) : null;
+      if (key === null || version === undefined || typeof payload !== 'string') return done(null, payload);
+      if (!accessEndsWithin) {
+        cache.set(key, version, payload);
+        return done(null, payload);
       }
-      done(null, payload);
+      // A member's answer lives no longer than the member's access (a share's window end).
+      accessEndsWithin(request.user!.id, cache.ttl).then(
+        (endsAt) => {
+          cache.set(key, version, payload, endsAt ?? undefined);
+          done(null, payload);
+        },
+        () => done(null, payload),
+      );
     };
     // On the opted-in routes only: the others pay nothing, and a hit needs no look at the route's
     // options (Fastify builds them anew on every read of request.routeOptions).

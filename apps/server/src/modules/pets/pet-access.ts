@@ -209,6 +209,26 @@ export class PetAccessPolicy {
     }));
   }
 
+  /**
+   * The earliest instant (ms) within `withinMs` from now at which one of the user's active shares
+   * ends by its window, or null: the read cache keeps no member's answer past it (a window ends
+   * without any write, so the data version alone would not tell).
+   */
+  async accessEndsWithin(userId: string, withinMs: number): Promise<number | null> {
+    const now = this.deps.clock.now().getTime();
+    const row = await this.deps.db
+      .selectFrom('pet_share as s')
+      .select((eb) => eb.fn.min('s.ends_at').as('ends_at'))
+      .where('s.member_id', '=', userId)
+      .where('s.ended_at', 'is', null)
+      // Also a window that ended just now: the answer may have been computed before its end (it
+      // is then not kept at all).
+      .where('s.ends_at', '>', new Date(now - withinMs).toISOString())
+      .where('s.ends_at', '<=', new Date(now + withinMs).toISOString())
+      .executeTakeFirst();
+    return row?.ends_at ? new Date(row.ends_at).getTime() : null;
+  }
+
   /** Every pet the caller may see now: the pets of active shares (owned pets are listed by pets). */
   async sharedPetIds(userId: string, db: Db = this.deps.db): Promise<string[]> {
     const rows = await db
