@@ -331,7 +331,7 @@ export async function buildServices({
       renewalState: (userId) => attention.stateOf(userId),
       sharedPets: (userId) => sharing.sharedPets(userId),
     },
-    invitedEmail: (token) => sharing.invitedEmail(token),
+    assertInvited: (token, email) => sharing.assertInvited(token, email),
   });
 
   return {

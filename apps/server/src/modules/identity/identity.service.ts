@@ -6,7 +6,6 @@ import {
   SIGN_IN_VERIFIED_PATH,
   Status,
   termDays,
-  SHARE_KEYS,
   uiLanguageToUserLanguage,
   type BrandConfig,
   type CodeCheckBody,
@@ -94,8 +93,8 @@ export interface IdentityServiceDeps {
   /** Our rows of a user (created here on first need). */
   directory: AccountDirectory;
   userInfo: UserInfoSources;
-  /** The sharing module: the invited address of a share invitation's live link, else null. */
-  invitedEmail: (token: string) => Promise<string | null>;
+  /** The sharing module: a live invitation link to this address (else its 404/403); answers true. */
+  assertInvited: (token: string, email: string) => Promise<true>;
 }
 
 /**
@@ -122,7 +121,9 @@ export class IdentityService {
       [`signup:email:${email}`, RATE_LIMITS.signupPerEmail],
     );
     // A share invitation's link proved the mailbox: no code needed, the account starts verified.
-    const invited = body.invitation_token ? await this.invitedSignup(body.invitation_token, email) : false;
+    const invited = body.invitation_token
+      ? await this.deps.assertInvited(body.invitation_token, email)
+      : false;
     if (!invited && !ctx.brand.codeChoices.includes(body.product_associated)) {
       throw badRequest('No_Code', 'product_associated', 'This code choice is not offered by this brand');
     }
@@ -207,15 +208,6 @@ export class IdentityService {
       );
     }
     return { user_id: userId, email };
-  }
-
-  /** A registration's invitation link: live and sent to this address, else 404/403 as accepting. */
-  private async invitedSignup(token: string, email: string): Promise<true> {
-    const invited = await this.deps.invitedEmail(token);
-    if (invited === null) throw withStatus(Status.NotFound, SHARE_KEYS.invitationGone, 'No such invitation');
-    if (invited !== email)
-      throw withStatus(Status.Forbidden, SHARE_KEYS.otherEmail, 'Invited another address');
-    return true;
   }
 
   /** Redeems an evaluated code for the user inside the transaction and attaches its product. */

@@ -292,10 +292,13 @@ export class SharingService {
     };
   }
 
-  /** For registration from a link: the invited address of a link that can still be accepted. */
-  async invitedEmail(token: string): Promise<string | null> {
+  /** Registration from a link: it can still be accepted and was sent to `email` (else 404/403). */
+  async assertInvited(token: string, email: string): Promise<true> {
     const invitation = await this.liveInvitation(this.deps.db, token);
-    return invitation && !invitation.accepted_at ? invitation.email : null;
+    if (!invitation || invitation.accepted_at) throw gone();
+    if (invitation.email !== email.toLowerCase())
+      throw forbidden(SHARE_KEYS.otherEmail, 'The invitation was sent to another address');
+    return true;
   }
 
   /**
