@@ -284,7 +284,11 @@ export class SharingService {
       owner_name: owner.name,
       email: invitation.email,
       role: first.role as Share['role'],
-      pets: pets.map((pet) => ({ id: pet.id, name: pet.name, type: pet.pet_type as 'Dog' })),
+      pets: pets.map((pet) => ({
+        id: pet.id,
+        name: pet.name,
+        type: pet.pet_type as InvitationPreview['pets'][number]['type'],
+      })),
       starts_at: first.starts_at,
       ends_at: first.ends_at,
       expires_at: invitation.expires_at,
