@@ -13,281 +13,291 @@ import { as, createPet, setPlan, type User } from './support/owners.ts';
 import { advance, invitationToken, invite, invited, mailsTo, sharesOf } from './support/sharing.ts';
 
 const HOUR = 3600 * 1000;
+// Each test registers several accounts (scrypt on a small pool): slow on a busy machine.
 
-describe('sharing: invitations, accepting, the rules of POST /v1/share/invitation', () => {
-  let t: TestApp;
-  let owner: User;
-  let petId: string;
+describe(
+  'sharing: invitations, accepting, the rules of POST /v1/share/invitation',
+  { timeout: 120_000 },
+  () => {
+    let t: TestApp;
+    let owner: User;
+    let petId: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registeredUser(t.app, { name: 'Olga Owner', language: 'de' });
-    await setPlan(t.app, owner.id, 'premium');
-    petId = (await createPet(t.app, owner, { name: 'Bello' })).id;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  it('refuses the free plan, a wrong window, oneself and a stranger’s pet, and changes nothing', async () => {
-    const free = await registeredUser(t.app);
-    const freePet = await createPet(t.app, free);
-    const onFree = await invite(t.app, free, { email: uniqueEmail(), pet_ids: [freePet.id] });
-    expect(onFree.statusCode).toBe(500);
-    expect(onFree.json().key).toBe(SHARE_KEYS.notAllowed);
-
-    const now = t.app.clock.now().getTime();
-    const backwards = await invite(t.app, owner, {
-      email: uniqueEmail(),
-      pet_ids: [petId],
-      starts_at: new Date(now + 5 * HOUR).toISOString(),
-      ends_at: new Date(now + 2 * HOUR).toISOString(),
+    beforeAll(async () => {
+      t = await createTestApp();
+      owner = await registeredUser(t.app, { name: 'Olga Owner', language: 'de' });
+      await setPlan(t.app, owner.id, 'premium');
+      petId = (await createPet(t.app, owner, { name: 'Bello' })).id;
     });
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().key).toBe(SHARE_KEYS.window);
-    const over = await invite(t.app, owner, {
-      email: uniqueEmail(),
-      pet_ids: [petId],
-      ends_at: new Date(now - HOUR).toISOString(),
-    });
-    expect(over.json().key).toBe(SHARE_KEYS.window);
-
-    const self = await invite(t.app, owner, { email: owner.email.toUpperCase(), pet_ids: [petId] });
-    expect(self.statusCode).toBe(400);
-    expect(self.json().key).toBe(SHARE_KEYS.self);
-
-    // Someone else's pet (or one of them) is a stranger's 404.
-    const stranger = await invite(t.app, free, { email: uniqueEmail(), pet_ids: [petId] });
-    expect([404, 500]).toContain(stranger.statusCode);
-    await setPlan(t.app, free.id, 'premium');
-    const strangerPaid = await invite(t.app, free, { email: uniqueEmail(), pet_ids: [freePet.id, petId] });
-    expect(strangerPaid.statusCode).toBe(404);
-
-    expect(await sharesOf(t.app, owner, petId)).toEqual([]);
-    const rows = await t.app.db.selectFrom('pet_invitation').select('id').execute();
-    expect(rows).toEqual([]);
-  });
-
-  it('invites (UTC instants, hashed token, mail in the chosen language), refuses the same person twice', async () => {
-    const email = uniqueEmail('sitter');
-    const shares = await invited(t.app, owner, {
-      email: email.toUpperCase(),
-      pet_ids: [petId],
-      language: 'de',
-      starts_at: '2099-01-01T10:00:00+01:00',
-      ends_at: '2099-01-04T10:00:00+01:00',
-    });
-    expect(shares).toHaveLength(1);
-    expect(shares[0]).toMatchObject({
-      pet_id: petId,
-      email,
-      role: 'carer',
-      state: 'invited',
-      starts_at: '2099-01-01T09:00:00.000Z',
-      ends_at: '2099-01-04T09:00:00.000Z',
-      member_name: null,
-    });
-    const expires = Date.parse(shares[0]!.invitation_expires_at) - Date.parse(shares[0]!.invited_at);
-    expect(expires).toBe(7 * 24 * HOUR);
-    const [mail] = await mailsTo(t.app, email, 'share-invitation');
-    expect(mail!.subject).toContain('Olga Owner teilt Bello');
-    const token = await invitationToken(t.app, email);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const stored = await t.app.db
-      .selectFrom('pet_invitation')
-      .selectAll()
-      .where('email', '=', email)
-      .execute();
-    expect(stored[0]!.token_hash).not.toContain(token);
-    expect(JSON.stringify(stored)).not.toContain(token);
-
-    const again = await invite(t.app, owner, { email, pet_ids: [petId] });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().key).toBe(SHARE_KEYS.duplicate);
-
-    const preview = invitationPreviewSchema.parse(
-      (
-        await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${token}`, undefined, { ip: freshIp() })
-      ).json(),
-    );
-    expect(preview).toMatchObject({ owner_name: 'Olga Owner', email, role: 'carer', account_exists: false });
-    expect(preview.pets.map((p) => p.name)).toEqual(['Bello']);
-
-    const all = await v1(t.app, 'GET', '/v1/share/invitations', undefined, as(owner));
-    expect(all.json().map((s: { email: string }) => s.email)).toContain(email);
-
-    // The activity log has the invitation's line, by the owner.
-    const log = activityPageSchema.parse(
-      (await v1(t.app, 'GET', `/v1/share/activity?pet_id=${petId}`, undefined, as(owner))).json(),
-    );
-    expect(log.entries[0]).toMatchObject({ subject: 'share', action: 'created', actor_role: 'owner' });
-    expect(log.entries[0]!.actor_name).toBe('Olga Owner');
-  });
-
-  it('accepting needs the invited address; accepting twice answers the same; myinfo lists the pet', async () => {
-    const memberEmail = uniqueEmail('member');
-    const [share] = await invited(t.app, owner, { email: memberEmail, pet_ids: [petId], role: 'viewer' });
-    const token = await invitationToken(t.app, memberEmail);
-    const other = await registeredUser(t.app);
-    const wrong = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(other));
-    expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().key).toBe(SHARE_KEYS.otherEmail);
-    const byOwner = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(owner));
-    expect(byOwner.statusCode).toBe(403);
-
-    const member = await registeredUser(t.app, { email: memberEmail, name: 'Mia Member' });
-    const accepted = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(member));
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json()).toEqual({ pet_id: petId, share_ids: [share!.id] });
-    const twice = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(member));
-    expect(twice.json()).toEqual(accepted.json());
-    // The link is used: its preview is the same 404 as an unknown one.
-    const used = await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${token}`, undefined, {
-      ip: freshIp(),
-    });
-    expect(used.statusCode).toBe(404);
-    expect(used.json().key).toBe(SHARE_KEYS.invitationGone);
-    const unknown = await v1(
-      t.app,
-      'GET',
-      `/v1/share/invitation/preview?token=${'x'.repeat(32)}`,
-      undefined,
-      {
-        ip: freshIp(),
-      },
-    );
-    expect(unknown.json()).toEqual(used.json());
-
-    // The window is open: both are told.
-    expect(await mailsTo(t.app, memberEmail, 'share-started')).toHaveLength(1);
-    expect((await mailsTo(t.app, owner.email, 'share-started')).length).toBeGreaterThanOrEqual(1);
-    const states = await sharesOf(t.app, owner, petId);
-    expect(states.find((s) => s.id === share!.id)).toMatchObject({
-      state: 'active',
-      member_name: 'Mia Member',
+    afterAll(async () => {
+      await t?.close();
     });
 
-    const info = userInfoSchema.parse(
-      (await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, as(member))).json(),
-    );
-    expect(info.shared_pets).toEqual([
-      expect.objectContaining({
-        id: petId,
-        name: 'Bello',
+    it('refuses the free plan, a wrong window, oneself and a stranger’s pet, and changes nothing', async () => {
+      const free = await registeredUser(t.app);
+      const freePet = await createPet(t.app, free);
+      const onFree = await invite(t.app, free, { email: uniqueEmail(), pet_ids: [freePet.id] });
+      expect(onFree.statusCode).toBe(500);
+      expect(onFree.json().key).toBe(SHARE_KEYS.notAllowed);
+
+      const now = t.app.clock.now().getTime();
+      const backwards = await invite(t.app, owner, {
+        email: uniqueEmail(),
+        pet_ids: [petId],
+        starts_at: new Date(now + 5 * HOUR).toISOString(),
+        ends_at: new Date(now + 2 * HOUR).toISOString(),
+      });
+      expect(backwards.statusCode).toBe(400);
+      expect(backwards.json().key).toBe(SHARE_KEYS.window);
+      const over = await invite(t.app, owner, {
+        email: uniqueEmail(),
+        pet_ids: [petId],
+        ends_at: new Date(now - HOUR).toISOString(),
+      });
+      expect(over.json().key).toBe(SHARE_KEYS.window);
+
+      const self = await invite(t.app, owner, { email: owner.email.toUpperCase(), pet_ids: [petId] });
+      expect(self.statusCode).toBe(400);
+      expect(self.json().key).toBe(SHARE_KEYS.self);
+
+      // Someone else's pet (or one of them) is a stranger's 404.
+      const stranger = await invite(t.app, free, { email: uniqueEmail(), pet_ids: [petId] });
+      expect([404, 500]).toContain(stranger.statusCode);
+      await setPlan(t.app, free.id, 'premium');
+      const strangerPaid = await invite(t.app, free, { email: uniqueEmail(), pet_ids: [freePet.id, petId] });
+      expect(strangerPaid.statusCode).toBe(404);
+
+      expect(await sharesOf(t.app, owner, petId)).toEqual([]);
+      const rows = await t.app.db.selectFrom('pet_invitation').select('id').execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('invites (UTC instants, hashed token, mail in the chosen language), refuses the same person twice', async () => {
+      const email = uniqueEmail('sitter');
+      const shares = await invited(t.app, owner, {
+        email: email.toUpperCase(),
+        pet_ids: [petId],
+        language: 'de',
+        starts_at: '2099-01-01T10:00:00+01:00',
+        ends_at: '2099-01-04T10:00:00+01:00',
+      });
+      expect(shares).toHaveLength(1);
+      expect(shares[0]).toMatchObject({
+        pet_id: petId,
+        email,
+        role: 'carer',
+        state: 'invited',
+        starts_at: '2099-01-01T09:00:00.000Z',
+        ends_at: '2099-01-04T09:00:00.000Z',
+        member_name: null,
+      });
+      const expires = Date.parse(shares[0]!.invitation_expires_at) - Date.parse(shares[0]!.invited_at);
+      expect(expires).toBe(7 * 24 * HOUR);
+      const [mail] = await mailsTo(t.app, email, 'share-invitation');
+      expect(mail!.subject).toContain('Olga Owner teilt Bello');
+      const token = await invitationToken(t.app, email);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const stored = await t.app.db
+        .selectFrom('pet_invitation')
+        .selectAll()
+        .where('email', '=', email)
+        .execute();
+      expect(stored[0]!.token_hash).not.toContain(token);
+      expect(JSON.stringify(stored)).not.toContain(token);
+
+      const again = await invite(t.app, owner, { email, pet_ids: [petId] });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().key).toBe(SHARE_KEYS.duplicate);
+
+      const preview = invitationPreviewSchema.parse(
+        (
+          await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${token}`, undefined, { ip: freshIp() })
+        ).json(),
+      );
+      expect(preview).toMatchObject({
         owner_name: 'Olga Owner',
-        role: 'viewer',
-        share_id: share!.id,
-      }),
-    ]);
-    // A viewer reads no activity log; nor does anyone manage the owner's shares.
-    const log = await v1(t.app, 'GET', `/v1/share/activity?pet_id=${petId}`, undefined, as(member));
-    expect(log.statusCode).toBe(403);
-    expect(log.json().key).toBe(SHARE_KEYS.roleForbids);
-    const list = await v1(t.app, 'GET', `/v1/share/list?pet_id=${petId}`, undefined, as(member));
-    expect(list.statusCode).toBe(403);
-    const strangerList = await v1(t.app, 'GET', `/v1/share/list?pet_id=${petId}`, undefined, as(other));
-    expect(strangerList.statusCode).toBe(404);
-  });
+        email,
+        role: 'carer',
+        account_exists: false,
+      });
+      expect(preview.pets.map((p) => p.name)).toEqual(['Bello']);
 
-  it('registers from an invitation without a code, verified at once, then accepts', async () => {
-    const email = uniqueEmail('newbie');
-    await invited(t.app, owner, { email, pet_ids: [petId] });
-    const token = await invitationToken(t.app, email);
+      const all = await v1(t.app, 'GET', '/v1/share/invitations', undefined, as(owner));
+      expect(all.json().map((s: { email: string }) => s.email)).toContain(email);
 
-    const otherAddress = await signup(t.app, { email: uniqueEmail(), invitation_token: token });
-    expect(otherAddress.statusCode).toBe(403);
-    expect(otherAddress.json().key).toBe(SHARE_KEYS.otherEmail);
-    const deadLink = await signup(t.app, { email, invitation_token: 'y'.repeat(32) });
-    expect(deadLink.statusCode).toBe(404);
-
-    // 'yes' without a code passes with the link (whatever the brand's code rules).
-    const res = await signup(t.app, { email, invitation_token: token, product_associated: 'yes' });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(await mailsTo(t.app, email, 'verification')).toEqual([]);
-    const signedIn = await signIn(t.app, email);
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const member = { token: String(signedIn.headers['set-auth-token']) };
-    const info = userInfoSchema.parse(
-      (await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, as(member))).json(),
-    );
-    expect(info.product?.is_default).toBe(true);
-    const accepted = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(member));
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().pet_id).toBe(petId);
-  });
-
-  it('an invitation expires after 7 days; resend gives a new link; revoke ends it', async () => {
-    const email = uniqueEmail('late');
-    const [share] = await invited(t.app, owner, { email, pet_ids: [petId] });
-    const first = await invitationToken(t.app, email);
-    await advance(t.app, 7 * 24 + 1);
-    const expired = await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${first}`, undefined, {
-      ip: freshIp(),
+      // The activity log has the invitation's line, by the owner.
+      const log = activityPageSchema.parse(
+        (await v1(t.app, 'GET', `/v1/share/activity?pet_id=${petId}`, undefined, as(owner))).json(),
+      );
+      expect(log.entries[0]).toMatchObject({ subject: 'share', action: 'created', actor_role: 'owner' });
+      expect(log.entries[0]!.actor_name).toBe('Olga Owner');
     });
-    expect(expired.statusCode).toBe(404);
-    expect((await sharesOf(t.app, owner, petId)).find((s) => s.id === share!.id)!.state).toBe('expired');
 
-    const resent = await v1(
-      t.app,
-      'POST',
-      `/v1/share/invitation/resend?invitation_id=${share!.invitation_id}`,
-      undefined,
-      as(owner),
-    );
-    expect(resent.statusCode, resent.body).toBe(200);
-    expect(resent.json()[0].state).toBe('invited');
-    const second = await invitationToken(t.app, email);
-    expect(second).not.toBe(first);
-    expect(
-      (await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${first}`, undefined, { ip: freshIp() }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${second}`, undefined, { ip: freshIp() }))
-        .statusCode,
-    ).toBe(200);
+    it('accepting needs the invited address; accepting twice answers the same; myinfo lists the pet', async () => {
+      const memberEmail = uniqueEmail('member');
+      const [share] = await invited(t.app, owner, { email: memberEmail, pet_ids: [petId], role: 'viewer' });
+      const token = await invitationToken(t.app, memberEmail);
+      const other = await registeredUser(t.app);
+      const wrong = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(other));
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().key).toBe(SHARE_KEYS.otherEmail);
+      const byOwner = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(owner));
+      expect(byOwner.statusCode).toBe(403);
 
-    const revoked = await v1(
-      t.app,
-      'DELETE',
-      `/v1/share/invitation?invitation_id=${share!.invitation_id}`,
-      undefined,
-      as(owner),
-    );
-    expect(revoked.statusCode).toBe(200);
-    expect(
-      (await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${second}`, undefined, { ip: freshIp() }))
-        .statusCode,
-    ).toBe(404);
-    expect((await sharesOf(t.app, owner, petId)).find((s) => s.id === share!.id)!.state).toBe('revoked');
-    const resendRevoked = await v1(
-      t.app,
-      'POST',
-      `/v1/share/invitation/resend?invitation_id=${share!.invitation_id}`,
-      undefined,
-      as(owner),
-    );
-    expect(resendRevoked.statusCode).toBe(409);
-  });
+      const member = await registeredUser(t.app, { email: memberEmail, name: 'Mia Member' });
+      const accepted = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(member));
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toEqual({ pet_id: petId, share_ids: [share!.id] });
+      const twice = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(member));
+      expect(twice.json()).toEqual(accepted.json());
+      // The link is used: its preview is the same 404 as an unknown one.
+      const used = await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${token}`, undefined, {
+        ip: freshIp(),
+      });
+      expect(used.statusCode).toBe(404);
+      expect(used.json().key).toBe(SHARE_KEYS.invitationGone);
+      const unknown = await v1(
+        t.app,
+        'GET',
+        `/v1/share/invitation/preview?token=${'x'.repeat(32)}`,
+        undefined,
+        {
+          ip: freshIp(),
+        },
+      );
+      expect(unknown.json()).toEqual(used.json());
 
-  it(`allows ${MEMBERS_PER_PET_PAID} members per pet, also under parallel invitations`, async () => {
-    const pet = await createPet(t.app, owner, { name: 'Crowded' });
-    const answers = await Promise.all(
-      Array.from({ length: MEMBERS_PER_PET_PAID + 3 }, () =>
-        invite(t.app, owner, { email: uniqueEmail('crowd'), pet_ids: [pet.id] }),
-      ),
-    );
-    const codes = answers.map((a) => a.statusCode).sort();
-    expect(codes.filter((c) => c === 201)).toHaveLength(MEMBERS_PER_PET_PAID);
-    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
-      expect(refused.statusCode).toBe(500);
-      expect(refused.json().key).toBe(SHARE_KEYS.memberLimit);
-    }
-    expect(await sharesOf(t.app, owner, pet.id)).toHaveLength(MEMBERS_PER_PET_PAID);
-  });
-});
+      // The window is open: both are told.
+      expect(await mailsTo(t.app, memberEmail, 'share-started')).toHaveLength(1);
+      expect((await mailsTo(t.app, owner.email, 'share-started')).length).toBeGreaterThanOrEqual(1);
+      const states = await sharesOf(t.app, owner, petId);
+      expect(states.find((s) => s.id === share!.id)).toMatchObject({
+        state: 'active',
+        member_name: 'Mia Member',
+      });
 
-describe('sharing: windows, changes, ends', () => {
+      const info = userInfoSchema.parse(
+        (await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, as(member))).json(),
+      );
+      expect(info.shared_pets).toEqual([
+        expect.objectContaining({
+          id: petId,
+          name: 'Bello',
+          owner_name: 'Olga Owner',
+          role: 'viewer',
+          share_id: share!.id,
+        }),
+      ]);
+      // A viewer reads no activity log; nor does anyone manage the owner's shares.
+      const log = await v1(t.app, 'GET', `/v1/share/activity?pet_id=${petId}`, undefined, as(member));
+      expect(log.statusCode).toBe(403);
+      expect(log.json().key).toBe(SHARE_KEYS.roleForbids);
+      const list = await v1(t.app, 'GET', `/v1/share/list?pet_id=${petId}`, undefined, as(member));
+      expect(list.statusCode).toBe(403);
+      const strangerList = await v1(t.app, 'GET', `/v1/share/list?pet_id=${petId}`, undefined, as(other));
+      expect(strangerList.statusCode).toBe(404);
+    });
+
+    it('registers from an invitation without a code, verified at once, then accepts', async () => {
+      const email = uniqueEmail('newbie');
+      await invited(t.app, owner, { email, pet_ids: [petId] });
+      const token = await invitationToken(t.app, email);
+
+      const otherAddress = await signup(t.app, { email: uniqueEmail(), invitation_token: token });
+      expect(otherAddress.statusCode).toBe(403);
+      expect(otherAddress.json().key).toBe(SHARE_KEYS.otherEmail);
+      const deadLink = await signup(t.app, { email, invitation_token: 'y'.repeat(32) });
+      expect(deadLink.statusCode).toBe(404);
+
+      // 'yes' without a code passes with the link (whatever the brand's code rules).
+      const res = await signup(t.app, { email, invitation_token: token, product_associated: 'yes' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await mailsTo(t.app, email, 'verification')).toEqual([]);
+      const signedIn = await signIn(t.app, email);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const member = { token: String(signedIn.headers['set-auth-token']) };
+      const info = userInfoSchema.parse(
+        (await v1(t.app, 'GET', '/v1/auth/myinfo', undefined, as(member))).json(),
+      );
+      expect(info.product?.is_default).toBe(true);
+      const accepted = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(member));
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json().pet_id).toBe(petId);
+    });
+
+    it('an invitation expires after 7 days; resend gives a new link; revoke ends it', async () => {
+      const email = uniqueEmail('late');
+      const [share] = await invited(t.app, owner, { email, pet_ids: [petId] });
+      const first = await invitationToken(t.app, email);
+      await advance(t.app, 7 * 24 + 1);
+      const expired = await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${first}`, undefined, {
+        ip: freshIp(),
+      });
+      expect(expired.statusCode).toBe(404);
+      expect((await sharesOf(t.app, owner, petId)).find((s) => s.id === share!.id)!.state).toBe('expired');
+
+      const resent = await v1(
+        t.app,
+        'POST',
+        `/v1/share/invitation/resend?invitation_id=${share!.invitation_id}`,
+        undefined,
+        as(owner),
+      );
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json()[0].state).toBe('invited');
+      const second = await invitationToken(t.app, email);
+      expect(second).not.toBe(first);
+      expect(
+        (await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${first}`, undefined, { ip: freshIp() }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${second}`, undefined, { ip: freshIp() }))
+          .statusCode,
+      ).toBe(200);
+
+      const revoked = await v1(
+        t.app,
+        'DELETE',
+        `/v1/share/invitation?invitation_id=${share!.invitation_id}`,
+        undefined,
+        as(owner),
+      );
+      expect(revoked.statusCode).toBe(200);
+      expect(
+        (await v1(t.app, 'GET', `/v1/share/invitation/preview?token=${second}`, undefined, { ip: freshIp() }))
+          .statusCode,
+      ).toBe(404);
+      expect((await sharesOf(t.app, owner, petId)).find((s) => s.id === share!.id)!.state).toBe('revoked');
+      const resendRevoked = await v1(
+        t.app,
+        'POST',
+        `/v1/share/invitation/resend?invitation_id=${share!.invitation_id}`,
+        undefined,
+        as(owner),
+      );
+      expect(resendRevoked.statusCode).toBe(409);
+    });
+
+    it(`allows ${MEMBERS_PER_PET_PAID} members per pet, also under parallel invitations`, async () => {
+      const pet = await createPet(t.app, owner, { name: 'Crowded' });
+      const answers = await Promise.all(
+        Array.from({ length: MEMBERS_PER_PET_PAID + 3 }, () =>
+          invite(t.app, owner, { email: uniqueEmail('crowd'), pet_ids: [pet.id] }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes.filter((c) => c === 201)).toHaveLength(MEMBERS_PER_PET_PAID);
+      for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+        expect(refused.statusCode).toBe(500);
+        expect(refused.json().key).toBe(SHARE_KEYS.memberLimit);
+      }
+      expect(await sharesOf(t.app, owner, pet.id)).toHaveLength(MEMBERS_PER_PET_PAID);
+    });
+  },
+);
+
+describe('sharing: windows, changes, ends', { timeout: 120_000 }, () => {
   let t: TestApp;
   let owner: User;
 
@@ -489,7 +499,7 @@ describe('sharing: windows, changes, ends', () => {
   });
 });
 
-describe('sharing: account deletion', () => {
+describe('sharing: account deletion', { timeout: 120_000 }, () => {
   let t: TestApp;
 
   beforeAll(async () => {
