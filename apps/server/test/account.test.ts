@@ -5,6 +5,7 @@ import { cookiesOf, registeredUser, signIn, v1 } from './identity-helpers.ts';
 import { generateCodes } from './support/codes.ts';
 import { fixtures } from './support/fixtures.ts';
 import { as, createPet, postFiles, setPlan, type User } from './support/owners.ts';
+import { invitationToken, invited } from './support/sharing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +84,45 @@ async function populate(user: User) {
     },
     as(user),
   );
+}
+
+/**
+ * Sharing both ways (issue 35): each shares a pet with the other, and `user` wrote a line of the
+ * other's pet's activity log as a member.
+ */
+async function shareBothWays(user: User, other: User): Promise<void> {
+  for (const [owner, member] of [
+    [user, other],
+    [other, user],
+  ] as const) {
+    await setPlan(t.app, owner.id, 'premium');
+    const pet = await t.app.db
+      .selectFrom('pet')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    const shares = await invited(t.app, owner, { email: member.email, pet_ids: [pet.id] });
+    const token = await invitationToken(t.app, member.email);
+    const accepted = await v1(t.app, 'POST', '/v1/share/invitation/accept', { token }, as(member));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    if (owner === other) {
+      await t.app.db
+        .insertInto('pet_activity')
+        .values({
+          id: crypto.randomUUID(),
+          pet_id: pet.id,
+          owner_id: other.id,
+          actor_id: user.id,
+          actor_role: 'carer',
+          action: 'created',
+          subject: 'weight',
+          subject_id: shares[0]!.id,
+          label: '12 kg',
+          at: new Date().toISOString(),
+        })
+        .execute();
+    }
+  }
 }
 
 /** Every row of every table that mentions the user's id or e-mail. */
@@ -206,6 +246,7 @@ describe(`account: address and deletion (${testDatabaseKind})`, () => {
     await populate(other);
     const userPets = await t.app.db.selectFrom('pet').select('id').where('user_id', '=', user.id).execute();
     expect(userPets).toHaveLength(2);
+    await shareBothWays(user, other);
 
     const res = await v1(t.app, 'POST', `/v1/auth/deleteuseracc?user_id=${user.id}`, undefined, {
       bearer: user.token,

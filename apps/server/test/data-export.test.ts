@@ -178,6 +178,15 @@ describe(`full data export (GDPR Art. 20, issue 17; ${testDatabaseKind})`, () =>
     const tag = await v1(t.app, 'POST', `/v1/pet/tag/regenerate?pet_id=${bello.id}`, undefined, as(owner));
     expect(tag.statusCode, tag.body).toBe(200);
     expect((await v1(t.app, 'POST', '/v1/calendar/feed', undefined, as(owner))).statusCode).toBe(200);
+    // A share of Bello (issue 35): the invitation, the share and its activity line are exported.
+    const share = await v1(
+      t.app,
+      'POST',
+      '/v1/share/invitation',
+      { email: 'sitter@example.org', pet_ids: [bello.id], role: 'carer', language: 'de' },
+      as(owner),
+    );
+    expect(share.statusCode, share.body).toBe(201);
     // The stranger has a pet of their own, which must never appear in the owner's export.
     await createPet(t.app, stranger, { name: 'Strangerpet' });
   });
@@ -327,6 +336,10 @@ describe(`full data export (GDPR Art. 20, issue 17; ${testDatabaseKind})`, () =>
     expect(jsonOf('calendar-feed')).toHaveLength(1);
     expect(jsonOf('calendar-feed')[0]).not.toHaveProperty('token_hash');
     expect(jsonOf('orders').some((o) => o.status === 'paid')).toBe(true);
+    expect(jsonOf('share-invitations').map((i) => i.email)).toEqual(['sitter@example.org']);
+    expect(jsonOf('share-invitations')[0]).not.toHaveProperty('token_hash');
+    expect(jsonOf('shares')).toHaveLength(1);
+    expect(jsonOf('pet-activity').map((a) => a.subject)).toEqual(['share']);
     // Nothing of the stranger, and no secrets.
     const all = [...entries.values()].map((b) => b.toString('latin1')).join('\n');
     expect(all).not.toContain(stranger.id);

@@ -118,10 +118,13 @@ describe(`registration and sign-in (${testDatabaseKind})`, { timeout: 120_000 },
         'restore_until',
         // Added by issue 33 item 1: a tracker paid for is owned.
         'tracker_owned',
+        // Added by issue 35: the pets others share with the user now.
+        'shared_pets',
       ].sort(),
     );
     expect(res.json()).toMatchObject({ subscription_last_day: null, subscription_next_day: null });
     expect(res.json().id).toBe(user.id);
+    expect(res.json().shared_pets).toEqual([]);
   });
 
   it('signs in with cookie and with bearer token; signed-out calls answer 401', async () => {

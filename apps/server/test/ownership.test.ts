@@ -23,10 +23,23 @@ const ID_PARAMS = new Set([
   'file_id',
   'user_id',
   'weight_id',
+  'share_id',
+  'invitation_id',
 ]);
 
 type Ids = Record<
-  'pet' | 'contact' | 'med' | 'doc' | 'appt' | 'file' | 'user' | 'order' | 'handover' | 'weight',
+  | 'pet'
+  | 'contact'
+  | 'med'
+  | 'doc'
+  | 'appt'
+  | 'file'
+  | 'user'
+  | 'order'
+  | 'handover'
+  | 'weight'
+  | 'share'
+  | 'invitation',
   string
 >;
 type Case = (ids: Ids) => { url: string; body?: unknown };
@@ -118,6 +131,15 @@ const CASES: Record<string, Case> = {
   'DELETE /v1/order/delete': (ids) => ({ url: `/v1/order/delete?id=${ids.order}` }),
   'GET /v1/order/status': (ids) => ({ url: `/v1/order/status?id=${ids.order}` }),
   'GET /v1/order/orderpdfweb': (ids) => ({ url: `/v1/order/orderpdfweb?id=${ids.order}` }),
+  'GET /v1/share/list': (ids) => ({ url: `/v1/share/list?pet_id=${ids.pet}` }),
+  'GET /v1/share/activity': (ids) => ({ url: `/v1/share/activity?pet_id=${ids.pet}` }),
+  'POST /v1/share/invitation/resend': (ids) => ({
+    url: `/v1/share/invitation/resend?invitation_id=${ids.invitation}`,
+  }),
+  'DELETE /v1/share/invitation': (ids) => ({ url: `/v1/share/invitation?invitation_id=${ids.invitation}` }),
+  'PUT /v1/share': (ids) => ({ url: `/v1/share?share_id=${ids.share}`, body: { role: 'co_owner' } }),
+  'DELETE /v1/share': (ids) => ({ url: `/v1/share?share_id=${ids.share}` }),
+  'POST /v1/share/leave': (ids) => ({ url: `/v1/share/leave?share_id=${ids.share}` }),
   // Uploads and new documents name a pet: a stranger's upload to the owner's pet is refused too.
   'POST /v1/document': (ids) => ({
     url: `/v1/document?pet_id=${ids.pet}`,
@@ -230,6 +252,13 @@ describe("another owner's ids are not found on any id route", () => {
       { pet_id: pet.id, document_ids: [doc.json().id], mode: 'link' },
       as(owner),
     );
+    const share = await v1(
+      t.app,
+      'POST',
+      '/v1/share/invitation',
+      { email: 'sitter@example.org', pet_ids: [pet.id], role: 'carer', language: 'en' },
+      as(owner),
+    );
     const order = await placeOrder(t.app, owner, { plan: 'basic' });
     const fileUrl = (JSON.parse(upload.json().doc_url[0]) as { url: string }).url;
     ids = {
@@ -245,6 +274,8 @@ describe("another owner's ids are not found on any id route", () => {
       weight:
         (await t.app.db.selectFrom('pet_weight').select('id').where('pet_id', '=', pet.id).executeTakeFirst())
           ?.id ?? '',
+      share: share.json()[0]?.id,
+      invitation: share.json()[0]?.invitation_id,
     };
     for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
 
@@ -362,6 +393,10 @@ async function snapshot(t: TestApp, userId: string, petId: string) {
     .where('owner_id', '=', userId)
     .orderBy('id')
     .execute();
+  for (const table of ['pet_share', 'pet_invitation'] as const) {
+    const rows = await t.app.db.selectFrom(table).selectAll().where('owner_id', '=', userId).execute();
+    result[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
   result.user_profile = await t.app.db
     .selectFrom('user_profile')
     .selectAll()

@@ -29,8 +29,8 @@ import { AccountDirectory } from '../modules/identity/account-directory.ts';
 import { IdentityService } from '../modules/identity/identity.service.ts';
 import { LostPetService } from '../modules/lost-pet/lost-pet.service.ts';
 import { MedicalService } from '../modules/medical/medical.service.ts';
-import { PetsService } from '../modules/pets/pets.service.ts';
 import { PetAccessPolicy } from '../modules/pets/pet-access.ts';
+import { PetsService } from '../modules/pets/pets.service.ts';
 import { CodeService } from '../modules/plans/codes.service.ts';
 import { DataExportService } from '../modules/account-export/account-export.service.ts';
 import { ContractCancellationService } from '../modules/subscription/lifecycle/contract-cancellation.ts';
@@ -43,6 +43,8 @@ import { RENEWAL_SCHEDULE, SUBSCRIPTION_MAIL_JOB } from '../modules/subscription
 import { ownsTracker } from '../modules/subscription/checkout/tracker-ownership.ts';
 import type { WebhookFaults } from '../modules/subscription/payment-events/webhook-faults.ts';
 import { WithdrawalService } from '../modules/subscription/lifecycle/withdrawal.ts';
+import { ShareEndings } from '../modules/sharing/share-endings.ts';
+import { SharingService } from '../modules/sharing/sharing.service.ts';
 
 /** What the services are built on: the database and the platform adapters app.ts set up. */
 export interface Infrastructure {
@@ -179,12 +181,39 @@ export async function buildServices({
     onPublicDownload: (ownerId, userAgent) => lostPet.recordEmergencyAccess(ownerId, userAgent),
   });
 
-  // The account: avatar, address, deletion (which ends every session).
+  // Sharing a pet: invitations, shares, their window jobs and mails, the activity log.
+  const shareEndings = new ShareEndings({
+    db,
+    clock,
+    jobs,
+    mailer,
+    log,
+    language,
+    brandForPartner: brands.forPartner,
+    originForBrand: brands.originFor,
+  });
+  const sharing = new SharingService({
+    db,
+    kind,
+    clock,
+    mailer,
+    limiter,
+    access,
+    endings: shareEndings,
+    brandForPartner: brands.forPartner,
+    originForBrand: brands.originFor,
+    petImageUrl: (key) => pets.imageUrl(key),
+  });
+  // A deleted pet's members are told (its shares and activity go with it).
+  pets.addDeletionStep((trx, _userId, petId) => shareEndings.petDeleted(trx, petId));
+
+  // The account: avatar, address, deletion (which ends every session and every share).
   const account = new AccountService({
     db,
     storage,
     jobs,
     revokeSessions: (userId) => identity.revokeSessions(userId),
+    endShares: (trx, userId) => shareEndings.accountDeleted(trx, userId),
     log,
   });
 
@@ -214,6 +243,8 @@ export async function buildServices({
     brandForPartner: brands.forPartner,
     originForBrand: brands.originFor,
     keepNewestDocuments: (userId, keep) => documents.keepNewest(userId, keep),
+    // Sharing is a paid-plan feature: the plan's end ends the owner's shares.
+    onPlanEnded: (trx, userId) => shareEndings.planEnded(trx, userId),
     sepa,
     // The subscription and its bills use each other: `invoices` below exists before any mail job runs.
     mailDocument: (orderId, document) => invoices.mailDocument(orderId, document),
@@ -304,7 +335,9 @@ export async function buildServices({
       trackerBought: async (userId, partnerId) =>
         brands.forPartner(partnerId).tracker.enabled ? ownsTracker(db, userId) : false,
       renewalState: (userId) => attention.stateOf(userId),
+      sharedPets: (userId) => sharing.sharedPets(userId),
     },
+    assertInvited: (token, email) => sharing.assertInvited(token, email),
   });
 
   return {
@@ -335,5 +368,7 @@ export async function buildServices({
     contractCancellation,
     webhookFaults,
     dataExport,
+    sharing,
+    shareEndings,
   };
 }

@@ -5,6 +5,7 @@ import { nameSchema } from './auth.ts';
 import { petSummarySchema } from './pets.ts';
 import { productSchema } from './subscription.ts';
 import { renewalProblemSchema } from './renewal-attention.ts';
+import { sharedPetSchema } from './sharing.ts';
 
 /** The signed-in user's info, settings, address and account deletion (account-area 3, 5, 7). */
 
@@ -73,6 +74,8 @@ export const userInfoSchema = z.object({
   city: z.string().nullable(),
   country: z.string().nullable(),
   pets: z.array(petSummarySchema),
+  /** Pets other owners share with the user now (issue 35; active shares only). */
+  shared_pets: z.array(sharedPetSchema).optional(),
   /**
    * Not in the spec's table (an addition; clients that do not know it ignore it): true while the
    * user is in their first signed-in session ever, false from the second sign-in on. The web

@@ -168,11 +168,19 @@ export const signupBodySchema = z
     tracker_ids: z.array(trackerIdSchema).default([]),
     language: signupLanguageSchema,
     product_associated: codeChoiceSchema,
+    /**
+     * Registration from a share invitation's link (issue 35): with a valid token for the same
+     * address, no activation code is needed and the account is created verified.
+     */
+    invitation_token: z.string().min(20).max(200).nullish(),
   })
-  .refine((body) => body.product_associated !== 'yes' || body.activation_code !== null, {
-    path: ['activation_code'],
-    message: 'Activation_Code_Text_Required',
-  });
+  .refine(
+    (body) => body.product_associated !== 'yes' || body.activation_code !== null || !!body.invitation_token,
+    {
+      path: ['activation_code'],
+      message: 'Activation_Code_Text_Required',
+    },
+  );
 export type SignupBody = z.infer<typeof signupBodySchema>;
 export type SignupBodyInput = z.input<typeof signupBodySchema>;
 

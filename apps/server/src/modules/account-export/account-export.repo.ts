@@ -173,6 +173,47 @@ export const DATA_SECTIONS: DataSection[] = [
         .execute(),
   },
   {
+    // Sharing (issue 35): the owner's invitations (the link's hash stays out), the shares as owner
+    // and as member, and the activity lines of the user's pets and those the user wrote elsewhere.
+    name: 'share-invitations',
+    rows: (db, userId) =>
+      db
+        .selectFrom('pet_invitation')
+        .select([
+          'id',
+          'email',
+          'language',
+          'created_at',
+          'sent_at',
+          'expires_at',
+          'revoked_at',
+          'accepted_at',
+        ])
+        .where('owner_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+  },
+  {
+    name: 'shares',
+    rows: (db, userId) =>
+      db
+        .selectFrom('pet_share')
+        .selectAll()
+        .where((eb) => eb.or([eb('owner_id', '=', userId), eb('member_id', '=', userId)]))
+        .orderBy('created_at')
+        .execute(),
+  },
+  {
+    name: 'pet-activity',
+    rows: (db, userId) =>
+      db
+        .selectFrom('pet_activity')
+        .selectAll()
+        .where((eb) => eb.or([eb('owner_id', '=', userId), eb('actor_id', '=', userId)]))
+        .orderBy('at')
+        .execute(),
+  },
+  {
     name: 'orders',
     rows: (db, userId) =>
       db

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AddressBody } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../db/database.ts';
@@ -21,6 +21,8 @@ export interface AccountServiceDeps {
   jobs: JobQueue;
   /** Deletes every session of the user (the identity service's session table). */
   revokeSessions: (userId: string) => Promise<void>;
+  /** Ends the user's shares, as owner and as member, in the deletion request's transaction (sharing). */
+  endShares: (trx: Transaction<Database>, userId: string) => Promise<void>;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -88,8 +90,8 @@ export class AccountService {
   }
 
   /**
-   * Marks the account for deletion (no new sign-in from now), schedules the purge and deletes every
-   * session of the user.
+   * Marks the account for deletion (no new sign-in from now), ends its shares (members and owners
+   * are mailed), schedules the purge and deletes every session of the user.
    */
   async requestDeletion(userId: string, targetId: string): Promise<void> {
     if (targetId !== userId) throw notFound('User not found');
@@ -100,6 +102,7 @@ export class AccountService {
         .where('user_id', '=', userId)
         .where('deletion_requested_at', 'is', null)
         .execute();
+      await this.deps.endShares(trx, userId);
       await this.deps.jobs.schedule(
         PURGE_ACCOUNT_JOB,
         { userId },

@@ -38,6 +38,19 @@ export async function purgeAccount(
     // Vet handover share links go with their pets too.
     await trx.deleteFrom('handover_link').where('user_id', '=', userId).execute();
     await trx.deleteFrom('pet_tag').where('user_id', '=', userId).execute();
+    // Sharing (issue 35): the user's invitations (their shares cascade), shares held as member and
+    // invitations to the user's address; lines the user wrote on others' pets keep no actor (the
+    // log shows an unknown name). Shares ended at the deletion request; mails went then.
+    await trx.deleteFrom('pet_invitation').where('owner_id', '=', userId).execute();
+    await trx.deleteFrom('pet_share').where('member_id', '=', userId).execute();
+    await trx
+      .deleteFrom('pet_invitation')
+      .where((eb) =>
+        eb.or([eb('accepted_by', '=', userId), ...(email ? [eb('email', '=', email.toLowerCase())] : [])]),
+      )
+      .execute();
+    await trx.deleteFrom('pet_activity').where('owner_id', '=', userId).execute();
+    await trx.updateTable('pet_activity').set({ actor_id: null }).where('actor_id', '=', userId).execute();
     // Kept answers of create requests (http/idempotent-create.ts) hold the user's data.
     await trx.deleteFrom('idempotency_key').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).

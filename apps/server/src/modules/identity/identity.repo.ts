@@ -106,6 +106,8 @@ export async function insertCredentialUser(
     partnerId: string;
     passwordHash: string;
     accountId: string;
+    /** True when a link already proved the mailbox (a share invitation). */
+    emailVerified?: boolean;
   },
 ): Promise<void> {
   const v = authValues(kind);
@@ -116,7 +118,7 @@ export async function insertCredentialUser(
       id: user.id,
       name: user.name,
       email: user.email.toLowerCase(),
-      emailVerified: v.bool(false),
+      emailVerified: v.bool(user.emailVerified ?? false),
       image: null,
       createdAt: v.date(now),
       updatedAt: v.date(now),

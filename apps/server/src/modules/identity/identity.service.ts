@@ -53,6 +53,8 @@ export interface UserInfoSources {
   trackerBought(userId: string, partnerId: string): Promise<boolean>;
   /** The subscription module: the added renewal_problem and restore_until. */
   renewalState(userId: string): Promise<Pick<UserInfo, 'renewal_problem' | 'restore_until'>>;
+  /** The sharing module: the pets shared with the user now. */
+  sharedPets(userId: string): Promise<NonNullable<UserInfo['shared_pets']>>;
 }
 
 export const MESSAGES = {
@@ -91,6 +93,8 @@ export interface IdentityServiceDeps {
   /** Our rows of a user (created here on first need). */
   directory: AccountDirectory;
   userInfo: UserInfoSources;
+  /** The sharing module: a live invitation link to this address (else its 404/403); answers true. */
+  assertInvited: (token: string, email: string) => Promise<true>;
 }
 
 /**
@@ -116,7 +120,11 @@ export class IdentityService {
       [`signup:ip:${ctx.ip}`, RATE_LIMITS.signupPerIp],
       [`signup:email:${email}`, RATE_LIMITS.signupPerEmail],
     );
-    if (!ctx.brand.codeChoices.includes(body.product_associated)) {
+    // A share invitation's link proved the mailbox: no code needed, the account starts verified.
+    const invited = body.invitation_token
+      ? await this.deps.assertInvited(body.invitation_token, email)
+      : false;
+    if (!invited && !ctx.brand.codeChoices.includes(body.product_associated)) {
       throw badRequest('No_Code', 'product_associated', 'This code choice is not offered by this brand');
     }
     const trackerIds = unique(body.tracker_ids);
@@ -164,6 +172,7 @@ export class IdentityService {
           partnerId: brand.partnerId,
           passwordHash,
           accountId: randomUUID(),
+          emailVerified: invited,
         });
         await repo.insertProfile(trx, {
           userId,
@@ -175,7 +184,10 @@ export class IdentityService {
           userId,
           partnerId: brand.partnerId,
           productId: plan.id,
-          codeChoice: body.product_associated,
+          codeChoice:
+            invited && !ctx.brand.codeChoices.includes(body.product_associated)
+              ? 'no'
+              : body.product_associated,
         });
         if (evaluation?.ok) await this.applyCode(trx, evaluation, userId, trackerIds, 'signup');
         const registered = await repo.registerTrackers(trx, userId, brand.partnerId, trackerIds);
@@ -189,10 +201,12 @@ export class IdentityService {
       throw error;
     }
 
-    await this.identity.sendVerificationMail(
-      { id: userId, email, name: body.name, partnerId: brand.partnerId },
-      ctx.headers,
-    );
+    if (!invited) {
+      await this.identity.sendVerificationMail(
+        { id: userId, email, name: body.name, partnerId: brand.partnerId },
+        ctx.headers,
+      );
+    }
     return { user_id: userId, email };
   }
 
@@ -338,6 +352,7 @@ export class IdentityService {
       city: profile.city,
       country: profile.country,
       pets,
+      shared_pets: await this.deps.userInfo.sharedPets(user.id),
       first_sign_in: profile.sign_in_count <= 1,
       ...(await this.deps.userInfo.renewalState(user.id)),
     };

@@ -5,6 +5,8 @@ import {
   documentLimitMessageKey,
   documentLimitReached,
   LIMIT_KEYS,
+  MEMBERS_PER_PET_PAID,
+  SHARE_KEYS,
   paidExtrasAllowed as paidExtrasAllowedByPlan,
   petLimitMessageKey,
   petLimitReached,
@@ -94,6 +96,22 @@ export async function assertAppointmentsAllowed(
     medical: fromDbBool(plan.medical),
   });
   if (!allowed) throw limitReached(LIMIT_KEYS.appointment);
+}
+
+/**
+ * Sharing a pet (issue 35) is the owner's paid-plan feature: refused on the free (default) plan
+ * with Share_Not_Allowed_Text, and a pet has at most MEMBERS_PER_PET_PAID members (invited,
+ * scheduled and active alike; `fullestPet` answers the most any of the invitation's pets has).
+ */
+export async function assertCanAddShareMembers(
+  trx: Transaction<Database>,
+  kind: DatabaseKind,
+  userId: string,
+  fullestPet: (trx: Transaction<Database>) => Promise<number>,
+): Promise<void> {
+  const plan = await lockCurrentPlan(trx, kind, userId);
+  if (fromDbBool(plan.is_default)) throw limitReached(SHARE_KEYS.notAllowed);
+  if ((await fullestPet(trx)) >= MEMBERS_PER_PET_PAID) throw limitReached(SHARE_KEYS.memberLimit);
 }
 
 export type EmergencyDownloadDecision = 'allowed' | 'not_allowed';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { SUBSCRIPTION_KEYS, type BrandConfig } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
@@ -24,6 +24,8 @@ export interface SubscriptionServiceDeps {
   originForBrand: (brand: BrandConfig) => string;
   /** Deletes all but the newest `keep` documents of a user (documents module). */
   keepNewestDocuments: (userId: string, keep: number) => Promise<number>;
+  /** Work of other modules when a paid plan ends, in its transaction (sharing ends the owner's shares). */
+  onPlanEnded?: (trx: Transaction<Database>, userId: string) => Promise<void>;
   /** SEPA mandates and pre-notifications (sepa-prenotification.ts). */
   sepa: SepaPrenotifications;
   /** The invoice or correction PDF and its signed link, rendered when a mail that carries it is sent. */

@@ -150,6 +150,7 @@ export class PlanPeriods {
       ended_at: endedAt.toISOString(),
       updated_at: endedAt.toISOString(),
     });
+    await this.deps.onPlanEnded?.(trx, userId);
     const ended: EndedPayload = { userId, endedAt: endedAt.toISOString() };
     const windowEnd = new Date(endedAt.getTime() + REACTIVATION_WINDOW_DAYS * DAY_MS);
     await jobs.schedule(
