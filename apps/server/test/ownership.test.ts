@@ -156,14 +156,20 @@ const ACCOUNT_ROUTES = new Set([
   'DELETE /v1/order/delete',
   'GET /v1/order/status',
   'GET /v1/order/orderpdfweb',
+  // The owner's invitations and another member's share: not the viewer's to touch at all.
+  'DELETE /v1/share/invitation',
+  'POST /v1/share/invitation/resend',
+  'POST /v1/share/leave',
 ]);
-/** Reads a viewer may not make (canOnPet: contacts, the lost-pet tag, handover links). */
+/** Reads a viewer may not make (canOnPet: contacts, the lost-pet tag, handover links, shares, activity). */
 const VIEWER_MAY_NOT_READ = new Set([
   'GET /v1/contact/mycontacts',
   'GET /v1/pet/tag',
   'GET /v1/pet/tag/pdf',
   'GET /v1/pet/tag/activity',
   'GET /v1/pet/handover/links',
+  'GET /v1/share/list',
+  'GET /v1/share/activity',
 ]);
 
 /** Multipart uploads, sent as files. */

@@ -486,8 +486,8 @@ describe('sharing: windows, changes, ends', { timeout: 120_000 }, () => {
     expect(second.next_before).toBeNull();
     const ids = [...first.entries, ...second.entries].map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
-    // The 60 lines and the invitation's.
-    expect(ids.length).toBe(61);
+    // The 60 lines, the pet's creation and the invitation's.
+    expect(ids.length).toBe(62);
 
     await advance(t.app, 25);
     const left = await t.app.db
@@ -495,7 +495,8 @@ describe('sharing: windows, changes, ends', { timeout: 120_000 }, () => {
       .select('id')
       .where('pet_id', '=', pet.id)
       .execute();
-    expect(left).toHaveLength(1);
+    // The pet's creation and the invitation: both newer than 12 months.
+    expect(left).toHaveLength(2);
   });
 });
 
