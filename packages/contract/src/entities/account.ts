@@ -5,6 +5,7 @@ import { nameSchema } from './auth.ts';
 import { petSummarySchema } from './pets.ts';
 import { productSchema } from './subscription.ts';
 import { renewalProblemSchema } from './renewal-attention.ts';
+import { sharedPetSchema } from './sharing.ts';
 
 /** The signed-in user's info, settings, address and account deletion (account-area 3, 5, 7). */
 
@@ -83,6 +84,8 @@ export const userInfoSchema = z.object({
   renewal_problem: renewalProblemSchema.nullable().optional(),
   /** Added (issue 33): a paid plan ended; buying again until then restores everything (epoch s). */
   restore_until: z.number().int().nullable().optional(),
+  /** Added (issue 35): pets other owners share with the user while the share is active. */
+  shared_pets: z.array(sharedPetSchema).optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -168,6 +168,11 @@ export const signupBodySchema = z
     tracker_ids: z.array(trackerIdSchema).default([]),
     language: signupLanguageSchema,
     product_associated: codeChoiceSchema,
+    /**
+     * Added (issue 35): registering from a share invitation's link. The account is created
+     * verified (the link proved the address) and needs no activation code.
+     */
+    invitation_token: z.string().min(20).max(200).optional(),
   })
   .refine((body) => body.product_associated !== 'yes' || body.activation_code !== null, {
     path: ['activation_code'],
