@@ -164,7 +164,13 @@ function PetIcon({ imageUrl }: { imageUrl: string | null | undefined }) {
   );
 }
 
-export function Sidebar({ pets, sharedPets = [], petsLoading, productInternalNote, onNavigate }: SidebarProps) {
+export function Sidebar({
+  pets,
+  sharedPets = [],
+  petsLoading,
+  productInternalNote,
+  onNavigate,
+}: SidebarProps) {
   const { t } = useTranslation();
   const brand = useBrand();
   const { pathname } = useLocation();
@@ -290,7 +296,8 @@ export function Sidebar({ pets, sharedPets = [], petsLoading, productInternalNot
                   onNavigate={onNavigate}
                 />
                 {PET_MENU_ITEMS.filter(
-                  ({ section }) => canOnPet(pet.role, petSectionAction(section), PET_MENU_RESOURCES[section]) === 'yes',
+                  ({ section }) =>
+                    canOnPet(pet.role, petSectionAction(section), PET_MENU_RESOURCES[section]) === 'yes',
                 ).map(({ section, labelKey }) => {
                   const to = petPath(pet, section);
                   return (

@@ -7,9 +7,7 @@ import type { ShareRole, ShareState } from '@pet/contract';
 
 /** "29 Nov 2026, 14:00" in the language, in the browser's time zone. */
 export function formatInstant(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A date field's value (yyyy-MM-dd) and an hour (0..23), local time, as ISO 8601 in UTC. */
@@ -84,7 +82,8 @@ export function windowToBody(
 ): { starts_at: string | null; ends_at: string | null } | { error: string } {
   const starts_at = value.from.date ? localHourToIso(value.from.date, value.from.hour) : null;
   const ends_at = value.until.date ? localHourToIso(value.until.date, value.until.hour) : null;
-  if ((value.from.date && !starts_at) || (value.until.date && !ends_at)) return { error: 'Date_Format_Error' };
+  if ((value.from.date && !starts_at) || (value.until.date && !ends_at))
+    return { error: 'Date_Format_Error' };
   if (ends_at && (Date.parse(ends_at) <= now.getTime() || (starts_at && ends_at <= starts_at)))
     return { error: 'Share_Window_Error' };
   return { starts_at, ends_at };

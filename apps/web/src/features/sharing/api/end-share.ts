@@ -8,7 +8,8 @@ import { shareKeys } from './keys';
 export function useEndShare(petId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (shareId: string) => api.delete(SHARE_PATHS.share, z.unknown(), { query: { share_id: shareId } }),
+    mutationFn: (shareId: string) =>
+      api.delete(SHARE_PATHS.share, z.unknown(), { query: { share_id: shareId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shareKeys.list(petId) }),
   });
 }

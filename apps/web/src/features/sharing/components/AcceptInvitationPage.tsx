@@ -13,7 +13,7 @@ import { CenteredCard } from '@/components/CenteredCard';
 import { RouterLink } from '@/components/RouterLink';
 import { errorKeyOf, isApiError } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n-react';
-import { petPath, signInPath } from '@/lib/paths';
+import { petPath, shareAcceptPath, signInPath } from '@/lib/paths';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useSession, useSessionStore } from '@/lib/session';
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -22,11 +22,9 @@ import { formatInstant } from '../share-format';
 import { RoleBadge } from './RoleBadge';
 import { useWindowText } from './ShareRow';
 
-/** The invitation's own path; the mail links to it with ?token=. */
-export const ACCEPT_PATH = '/share/accept';
-
 const isGone = (error: unknown) =>
-  isApiError(error) && (error.status === 404 || error.status === 410 || error.key === SHARE_KEYS.invitationGone);
+  isApiError(error) &&
+  (error.status === 404 || error.status === 410 || error.key === SHARE_KEYS.invitationGone);
 
 /**
  * /share/accept?token= (issue 35, open): the invitation's preview, then what fits the visitor:
@@ -91,7 +89,7 @@ function PreviewDetails({ preview }: { preview: InvitationPreview }) {
   return (
     <Box>
       <Typography sx={{ mb: 2 }}>
-        {t('sharing.accept.intro', { owner: preview.owner_name, pets: names, count: preview.pets.length })}
+        {t('sharing.accept.intro', { owner: preview.owner_name, pets: names })}
       </Typography>
       <Box
         component="dl"
@@ -147,7 +145,7 @@ function Actions({
   const accept = useAcceptInvitation();
   const [failure, setFailure] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const here = `${ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
+  const here = shareAcceptPath(token);
   const email = encodeURIComponent(preview.email);
 
   if (session.status === 'loading' || session.status === 'error') {

@@ -89,7 +89,7 @@ function AccessCard({ petId }: { petId: string }) {
               {t('sharing.access.listTitle')}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('sharing.access.count', { count: openCount, max: MEMBERS_PER_PET_PAID })}
+              {t('sharing.access.count', { used: openCount, max: MEMBERS_PER_PET_PAID })}
             </Typography>
           </Box>
           <Button

@@ -111,7 +111,9 @@ function ActivityLine({ entry }: { entry: ActivityEntry }) {
       sx={{ py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0, pt: 0 } }}
     >
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography sx={{ fontWeight: 600 }}>{entry.actor_name ?? t('sharing.activity.formerUser')}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {entry.actor_name ?? t('sharing.activity.formerUser')}
+        </Typography>
         <RoleBadge role={entry.actor_role} />
         <Typography variant="body2" sx={{ color: 'text.secondary', ml: { sm: 'auto' } }}>
           <time dateTime={entry.at}>{formatInstant(entry.at, i18n.language)}</time>

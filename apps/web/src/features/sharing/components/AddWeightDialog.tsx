@@ -57,7 +57,13 @@ export function AddWeightDialog({ petId, onClose }: { petId: string; onClose: ()
   };
 
   return (
-    <Dialog open onClose={add.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog
+      open
+      onClose={add.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>{t('sharing.member.addWeight')}</DialogTitle>
         <DialogContent>

@@ -110,7 +110,14 @@ export function InviteDialog({ open, onClose, pets, petId }: InviteDialogProps) 
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullScreen={fullScreen} maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>{t('sharing.invite.title')}</DialogTitle>
         <DialogContent>
@@ -175,7 +182,11 @@ export function InviteDialog({ open, onClose, pets, petId }: InviteDialogProps) 
                         <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
                           {t(`sharing.role.${value}`)}
                         </Typography>
-                        <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                        <Typography
+                          component="span"
+                          variant="body2"
+                          sx={{ display: 'block', color: 'text.secondary' }}
+                        >
                           {t(`sharing.roleText.${value}`)}
                         </Typography>
                       </>
@@ -185,7 +196,9 @@ export function InviteDialog({ open, onClose, pets, petId }: InviteDialogProps) 
               </RadioGroup>
               {role === 'carer' ? (
                 <FormControlLabel
-                  control={<Checkbox checked={reminders} onChange={(_event, checked) => setReminders(checked)} />}
+                  control={
+                    <Checkbox checked={reminders} onChange={(_event, checked) => setReminders(checked)} />
+                  }
                   label={t('sharing.invite.reminders')}
                 />
               ) : null}

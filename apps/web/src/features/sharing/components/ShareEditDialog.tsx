@@ -55,7 +55,13 @@ export function ShareEditDialog({ share, onClose }: { share: Share; onClose: () 
   };
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={update.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>
           {t('sharing.edit.title', { name: share.member_name ?? share.email })}
@@ -78,7 +84,9 @@ export function ShareEditDialog({ share, onClose }: { share: Share; onClose: () 
             </TextField>
             {role === 'carer' ? (
               <FormControlLabel
-                control={<Checkbox checked={reminders} onChange={(_event, checked) => setReminders(checked)} />}
+                control={
+                  <Checkbox checked={reminders} onChange={(_event, checked) => setReminders(checked)} />
+                }
                 label={t('sharing.invite.reminders')}
               />
             ) : null}

@@ -70,7 +70,12 @@ export function ShareRow({ share, onEdit, onEnd, onRevoke }: ShareRowProps) {
               {share.email}
             </Typography>
           ) : null}
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 0.75 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center', my: 0.75 }}
+          >
             <RoleBadge role={share.role} />
             <Chip
               size="small"
@@ -100,7 +105,12 @@ export function ShareRow({ share, onEdit, onEnd, onRevoke }: ShareRowProps) {
           sx={{ flexWrap: 'wrap', alignItems: 'flex-start', flexShrink: 0 }}
         >
           {invited ? (
-            <Button size="small" variant="outlined" onClick={() => void resendNow()} disabled={resend.isPending}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => void resendNow()}
+              disabled={resend.isPending}
+            >
               {t('sharing.access.resend')}
             </Button>
           ) : null}

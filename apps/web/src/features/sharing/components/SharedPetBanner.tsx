@@ -58,7 +58,9 @@ export function SharedPetBanner({ pet, withActions = false }: { pet: SharedPet; 
       >
         <Stack spacing={0.5}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 600 }}>{t('sharing.member.sharedBy', { owner: pet.owner_name })}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {t('sharing.member.sharedBy', { owner: pet.owner_name })}
+            </Typography>
             <RoleBadge role={pet.role} />
           </Stack>
           <Typography variant="body2">
