@@ -465,6 +465,39 @@ describe('sharing: the member', () => {
     );
   });
 
+  it("a carer reads the owner's contacts without add, edit or delete", async () => {
+    installFakeApi({
+      user: member('carer'),
+      routes: {
+        'GET /v1/pet': () => json(REX),
+        'GET /v1/contact/mycontacts': () =>
+          json([
+            {
+              id: 'c-1',
+              pet_id: 'pet-9',
+              user_id: 'u-olga',
+              title: null,
+              name: 'Dr. Weber',
+              address: null,
+              zip: null,
+              city: null,
+              country: null,
+              phone: '030 123',
+              email: null,
+              contact_type: 'Vet',
+              doctor_since: null,
+            },
+          ]),
+      },
+    });
+    const { user } = renderApp('/pet-details/Rex/pet-9/contacts');
+    await user.click(await screen.findByRole('button', { name: /^Vets/ }));
+    expect(await screen.findByRole('article', { name: 'Dr. Weber' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit Dr. Weber/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete Dr. Weber/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Add a new contact')).not.toBeInTheDocument();
+  });
+
   it("a member cannot open the owner's Access page", async () => {
     const api = installFakeApi({ user: member('co_owner') });
     renderApp('/pet-details/Rex/pet-9/access');

@@ -41,8 +41,10 @@ export function useUserPet(petId: string): UserPet | null {
 }
 
 /**
- * May the signed-in user do `action` on `resource` of the pet? A pet the user cannot see at all
- * answers false. For an update or delete of an entry, pass who wrote it (a carer's own entries).
+ * May the signed-in user do `action` on `resource` of the pet? For an update or delete of an
+ * entry, pass who wrote it (a carer's own entries). A pet the user info does not list (yet) is
+ * treated as the user's own, as every page did before sharing: its calls answer 404 and the page
+ * shows its not-found state.
  */
 export function useCanOnPet(
   petId: string,
@@ -53,6 +55,5 @@ export function useCanOnPet(
   const session = useSession();
   if (session.status !== 'signedIn') return false;
   const pet = petOfUser(session.user, petId);
-  if (!pet) return false;
-  return canOnPet(pet.relation, action, resource, { entry, actorId: session.user.id }) === 'yes';
+  return canOnPet(pet?.relation ?? 'owner', action, resource, { entry, actorId: session.user.id }) === 'yes';
 }
