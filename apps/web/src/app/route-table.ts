@@ -81,6 +81,9 @@ const documentsOverview = () => import('./routes/documents-overview');
 const documentList = () => import('./routes/document-list');
 const documentAdd = () => import('./routes/document-add');
 const documentView = () => import('./routes/document-view');
+const petAccess = () => import('./routes/pet-access');
+const petActivity = () => import('./routes/pet-activity');
+const shareAccept = () => import('./routes/share-accept');
 
 export const ROUTES: readonly AppRouteDefinition[] = [
   // Signed-out only: a signed-in user goes to /. (/notfall is a server-rendered page:
@@ -104,6 +107,9 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     titleKey: 'route.contractCancellation',
     module: contractCancellation,
   },
+  // A share invitation's link (issue 35): the preview for anyone holding it, then sign-in,
+  // registration or accepting.
+  { path: '/share/accept', access: 'open', titleKey: 'route.shareAccept', module: shareAccept },
 
   // Signed in with a verified e-mail: account and shell.
   { path: '/', access: 'signedInRoot', titleKey: 'route.dashboard', module: dashboard },
@@ -246,6 +252,9 @@ export const ROUTES: readonly AppRouteDefinition[] = [
     module: lostPetTag,
   },
   { path: `${PET_BASE}/exports`, access: 'signedIn', titleKey: 'route.petExports', module: petExports },
+  // Sharing (issue 35): who has access (the owner), the activity log (owner and co-owners).
+  { path: `${PET_BASE}/access`, access: 'signedIn', titleKey: 'route.petAccess', module: petAccess },
+  { path: `${PET_BASE}/activity`, access: 'signedIn', titleKey: 'route.petActivity', module: petActivity },
   {
     path: `${PET_BASE}/appointments`,
     access: 'signedIn',

@@ -5,6 +5,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { PetHeaderCard } from '@/components/PetHeaderCard';
 import { UpgradePrompt } from '@/components/UpgradePrompt';
 import { useBrand } from '@/lib/brand';
+import { petOfUser } from '@/lib/pet-relation';
 import { useSignedInUser } from '@/lib/session';
 
 export interface PaidExtraPetPageProps {
@@ -28,7 +29,7 @@ export function PaidExtraPetPage({ title, subtitle, pet, upgrade, children }: Pa
   const user = useSignedInUser();
   const brand = useBrand();
   const promptId = useId();
-  const summary = user.pets.find((candidate) => candidate.id === pet.id);
+  const summary = petOfUser(user, pet.id);
   const petName = summary?.name ?? pet.name;
 
   return (

@@ -33,3 +33,10 @@ export function signInPath(continueUrl?: string): string {
 export interface NotAllowedState {
   upgradeLink?: boolean;
 }
+
+/** A share invitation's page (issue 35); the invitation mail links to it with ?token=. */
+export const SHARE_ACCEPT_PATH = '/share/accept';
+
+export function shareAcceptPath(token: string): string {
+  return `${SHARE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
+}

@@ -15,6 +15,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { useVisibleState } from '@/lib/product-visibility';
 import { useSession } from '@/lib/session';
 import { RenewalWarning } from '@/features/subscription/renewal/RenewalWarning';
+import { SharedWithMe } from '@/features/sharing/components/SharedWithMe';
 
 interface DashboardCard {
   to: string;
@@ -95,6 +96,7 @@ export function Component() {
           </Grid>
         ))}
       </Grid>
+      {user?.shared_pets ? <SharedWithMe pets={user.shared_pets} /> : null}
     </>
   );
 }

@@ -1,27 +1,68 @@
 import { useParams } from '@/lib/router';
+import { canOnPet, type PetRelation, type PetResource } from '@pet/contract';
 import { PageSkeleton } from '@/components/PageSkeleton';
-import { usePetsReloading, useSignedInUser } from '@/lib/session';
+import { usePetsReloading } from '@/lib/session';
+import { useUserPet } from '@/lib/pet-relation';
 import { PetDashboard } from '@/features/pets/components/PetDashboard';
 import { PetNotFound } from '@/components/PetNotFound';
 import { LostPetTagLink } from '@/features/lost-pet/components/LostPetTagLink';
 import { ExportsLink } from '@/features/exports/components/ExportsLink';
+import { SharingLinks } from '@/features/sharing/components/SharingLinks';
 
-/** /pet-details/{name}/{id}: the pet dashboard with its picture and eight tiles, then the lost-pet tag and exports. */
+/** What each tile shows of the pet; the emergency and profile tiles lead to the user's own account. */
+const TILE_RESOURCES: Readonly<Record<string, PetResource | 'account'>> = {
+  'my-pet': 'profile',
+  contacts: 'contact',
+  'medical-data': 'medical',
+  'vet-findings': 'document',
+  'document-safe': 'document',
+  appointments: 'appointment',
+  emergency: 'account',
+  profile: 'account',
+};
+
+/** The tiles a member does not get: what the role may not read, and the member's own account pages. */
+function hiddenTilesOf(relation: PetRelation): ReadonlySet<string> | undefined {
+  if (relation === 'owner') return undefined;
+  return new Set(
+    Object.entries(TILE_RESOURCES)
+      .filter(
+        ([tile, resource]) =>
+          resource === 'account' ||
+          // My Animal is the profile's editor; the dashboard itself shows the profile.
+          canOnPet(relation, tile === 'my-pet' ? 'update' : 'read', resource) !== 'yes',
+      )
+      .map(([tile]) => tile),
+  );
+}
+
+/**
+ * /pet-details/{name}/{id}: the pet dashboard with its picture and eight tiles, then the lost-pet
+ * tag, exports, access and activity. A pet shared with the user (issue 35) shows only what the
+ * member's role allows (the shell's banner says whose it is).
+ */
 export function Component() {
   const { id = '' } = useParams();
-  const user = useSignedInUser();
   const reloading = usePetsReloading();
-  const pet = user.pets.find((candidate) => candidate.id === id);
+  const pet = useUserPet(id);
   if (pet) {
+    const { relation } = pet;
     return (
       <>
-        <PetDashboard key={pet.id} pet={pet} />
-        <LostPetTagLink pet={pet} />
-        <ExportsLink pet={pet} />
+        <PetDashboard
+          key={pet.id}
+          pet={pet}
+          canEdit={canOnPet(relation, 'update', 'profile') === 'yes'}
+          hiddenTiles={hiddenTilesOf(relation)}
+        />
+        {/* Paid extras framed by the user's own plan (PaidExtraPetPage): the owner's pages. */}
+        {relation === 'owner' ? <LostPetTagLink pet={pet} /> : null}
+        {relation === 'owner' ? <ExportsLink pet={pet} /> : null}
+        <SharingLinks pet={pet} relation={relation} />
       </>
     );
   }
-  // Just added: the user info is on its way.
+  // Just added (or just accepted): the user info is on its way.
   if (reloading) return <PageSkeleton variant="cards" />;
   return <PetNotFound />;
 }

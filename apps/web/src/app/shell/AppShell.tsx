@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Drawer from '@mui/material/Drawer';
@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import { Outlet } from '@/lib/router';
+import { Outlet, useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
 import { SIDEBAR_WIDTH_PX, TOOLBAR_HEIGHT_PX } from '@pet/contract';
 import { BrandLogo } from '@/components/BrandLogo';
@@ -26,6 +26,17 @@ import { LegalFooter } from './LegalFooter';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+/** Loaded when a shared pet's page is first opened: owners never download it. */
+const SharedPetBanner = lazy(async () => ({
+  default: (await import('@/features/sharing/components/SharedPetBanner')).SharedPetBanner,
+}));
+
+/** The pet id of a /pet-details/{name}/{id}/... path. */
+function petIdOfPath(pathname: string): string | undefined {
+  const [first, , id] = pathname.split('/').filter(Boolean);
+  return first === 'pet-details' && id ? decodeURIComponent(id) : undefined;
+}
+
 /**
  * The signed-in layout: top bar, sidebar (permanent from the md breakpoint, a drawer on phones
  * that closes after navigation), breadcrumbs and the route's screen.
@@ -35,6 +46,7 @@ export function AppShell() {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const session = useSession();
+  const { pathname } = useLocation();
   const petsReloading = usePetsReloading();
   const visibility = useVisibleState();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -49,11 +61,16 @@ export function AppShell() {
   const { user } = session;
   const withHeader = !embedding.headerHidden;
   const withSidebar = withHeader && showsSidebar(visibility);
-  const petName = (petId: string) => user.pets.find((pet) => pet.id === petId)?.name;
+  // Every page of a pet someone shares with the user says whose it is (issue 35).
+  const routePetId = petIdOfPath(pathname);
+  const sharedPet = routePetId ? user.shared_pets?.find((pet) => pet.id === routePetId) : undefined;
+  const petName = (petId: string) =>
+    (user.pets.find((pet) => pet.id === petId) ?? user.shared_pets?.find((pet) => pet.id === petId))?.name;
 
   const sidebar = (onNavigate?: () => void) => (
     <Sidebar
       pets={user.pets}
+      sharedPets={user.shared_pets}
       petsLoading={petsReloading}
       productInternalNote={user.product?.internal_note}
       onNavigate={onNavigate}
@@ -128,7 +145,14 @@ export function AppShell() {
           ) : embedding.status === 'checking' || !showsContent(visibility) ? (
             <PageSkeleton />
           ) : (
-            <Outlet />
+            <>
+              {sharedPet ? (
+                <Suspense fallback={null}>
+                  <SharedPetBanner key={sharedPet.share_id} pet={sharedPet} withActions />
+                </Suspense>
+              ) : null}
+              <Outlet />
+            </>
           )}
         </Container>
         <LegalFooter landmark={false} />

@@ -14,7 +14,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PetsIcon from '@mui/icons-material/Pets';
 import { useLocation } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n-react';
-import { EXPAND_ANIMATION_MS, type PetSummary } from '@pet/contract';
+import { EXPAND_ANIMATION_MS, canOnPet, type PetSummary, type SharedPet } from '@pet/contract';
 import { LanguageDialog } from '@/components/LanguageDialog';
 import { useChooseAccountLanguage } from '@/features/account/use-account-language';
 import { RouterLink } from '@/components/RouterLink';
@@ -26,13 +26,17 @@ import {
   EVENTS_LINK,
   HOME_LINK,
   PET_MENU_ITEMS,
+  PET_MENU_RESOURCES,
   isCurrentPath,
+  petSectionAction,
   visibleAccountMenu,
   type MenuLink,
 } from './sidebar-menu';
 
 export interface SidebarProps {
   pets: readonly PetSummary[];
+  /** Pets other owners share with the user (issue 35): listed under "Shared with me". */
+  sharedPets?: readonly SharedPet[];
   petsLoading: boolean;
   /** The user's product internal note: the dog brand hides Cancel subscription for Promo. */
   productInternalNote: string | null | undefined;
@@ -101,6 +105,7 @@ function TopLevelLink({
 /** An entry that opens and closes its sub-entries (a pet, My account). */
 function ExpandableEntry({
   label,
+  secondary,
   icon,
   open,
   active,
@@ -108,6 +113,8 @@ function ExpandableEntry({
   children,
 }: {
   label: string;
+  /** A second line (a shared pet's owner and the user's role). */
+  secondary?: string;
   icon: ReactNode;
   open: boolean;
   active: boolean;
@@ -122,7 +129,11 @@ function ExpandableEntry({
         <ListItemIcon sx={{ color: active ? 'primary.main' : undefined }}>{icon}</ListItemIcon>
         <ListItemText
           primary={label}
-          slotProps={{ primary: { noWrap: true, sx: { fontWeight: active ? 600 : undefined } } }}
+          secondary={secondary}
+          slotProps={{
+            primary: { noWrap: true, sx: { fontWeight: active ? 600 : undefined } },
+            secondary: { noWrap: true, variant: 'caption' },
+          }}
         />
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </ListItemButton>
@@ -141,7 +152,25 @@ function currentPetId(pathname: string): string | undefined {
   return first === 'pet-details' && id ? decodeURIComponent(id) : undefined;
 }
 
-export function Sidebar({ pets, petsLoading, productInternalNote, onNavigate }: SidebarProps) {
+function PetIcon({ imageUrl }: { imageUrl: string | null | undefined }) {
+  return (
+    <Avatar
+      src={imageUrl ?? undefined}
+      alt=""
+      sx={{ width: 28, height: 28, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+    >
+      <PetsIcon sx={{ fontSize: 16 }} />
+    </Avatar>
+  );
+}
+
+export function Sidebar({
+  pets,
+  sharedPets = [],
+  petsLoading,
+  productInternalNote,
+  onNavigate,
+}: SidebarProps) {
   const { t } = useTranslation();
   const brand = useBrand();
   const { pathname } = useLocation();
@@ -212,15 +241,7 @@ export function Sidebar({ pets, petsLoading, productInternalNote, onNavigate }: 
                 active={isActive}
                 open={isOpen(`pet:${pet.id}`, isActive)}
                 onToggle={() => toggle(`pet:${pet.id}`, isActive)}
-                icon={
-                  <Avatar
-                    src={pet.image_url ?? undefined}
-                    alt=""
-                    sx={{ width: 28, height: 28, bgcolor: 'primary.main', color: 'primary.contrastText' }}
-                  >
-                    <PetsIcon sx={{ fontSize: 16 }} />
-                  </Avatar>
-                }
+                icon={<PetIcon imageUrl={pet.image_url} />}
               >
                 {PET_MENU_ITEMS.map(({ section, labelKey }) => {
                   const to = petPath(pet, section);
@@ -240,6 +261,61 @@ export function Sidebar({ pets, petsLoading, productInternalNote, onNavigate }: 
           })
         )}
       </List>
+
+      {!petsLoading && sharedPets.length > 0 ? (
+        <List
+          disablePadding
+          aria-labelledby="sidebar-shared-heading"
+          subheader={
+            <ListSubheader
+              id="sidebar-shared-heading"
+              disableSticky
+              sx={{ lineHeight: '36px', mt: 1, bgcolor: 'transparent' }}
+            >
+              {t('nav.sharedWithMe')}
+            </ListSubheader>
+          }
+        >
+          {sharedPets.map((pet) => {
+            const isActive = pet.id === activePetId;
+            return (
+              <ExpandableEntry
+                key={pet.share_id}
+                label={pet.name}
+                secondary={`${pet.owner_name} · ${t(`nav.shareRole.${pet.role}`)}`}
+                active={isActive}
+                open={isOpen(`pet:${pet.id}`, isActive)}
+                onToggle={() => toggle(`pet:${pet.id}`, isActive)}
+                icon={<PetIcon imageUrl={pet.image_url} />}
+              >
+                <NavLinkItem
+                  nested
+                  to={petPath(pet)}
+                  label={t('route.petDashboard')}
+                  selected={isActive && pathname === petPath(pet)}
+                  onNavigate={onNavigate}
+                />
+                {PET_MENU_ITEMS.filter(
+                  ({ section }) =>
+                    canOnPet(pet.role, petSectionAction(section), PET_MENU_RESOURCES[section]) === 'yes',
+                ).map(({ section, labelKey }) => {
+                  const to = petPath(pet, section);
+                  return (
+                    <NavLinkItem
+                      key={section}
+                      nested
+                      to={to}
+                      label={t(labelKey)}
+                      selected={isActive && isCurrentPath(pathname, to)}
+                      onNavigate={onNavigate}
+                    />
+                  );
+                })}
+              </ExpandableEntry>
+            );
+          })}
+        </List>
+      ) : null}
 
       <List disablePadding sx={{ mt: 1 }}>
         <TopLevelLink link={EVENTS_LINK} pathname={pathname} onNavigate={onNavigate} />

@@ -4,7 +4,12 @@ import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import MedicalInformationOutlinedIcon from '@mui/icons-material/MedicalInformationOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
-import { isAccountMenuItemVisible, type AccountMenuItem, type BrandConfig } from '@pet/contract';
+import {
+  isAccountMenuItemVisible,
+  type AccountMenuItem,
+  type BrandConfig,
+  type PetResource,
+} from '@pet/contract';
 import type { PetSection } from '@/lib/paths';
 
 /** The sidebar of account-area section 2, Shell, as data: the Sidebar renders it. */
@@ -43,6 +48,23 @@ export const PET_MENU_ITEMS: ReadonlyArray<{ section: PetSection; labelKey: stri
   { section: 'contacts', labelKey: 'nav.contacts' },
   { section: 'vet-findings', labelKey: 'nav.findings' },
 ];
+
+/**
+ * What each pet entry shows of the pet: a shared pet lists only what the role may read. My Animal
+ * is the profile's editor, so it needs 'update' (the pet dashboard shows the profile to everyone).
+ */
+export function petSectionAction(section: PetSection): 'read' | 'update' {
+  return section === 'my-pet' ? 'update' : 'read';
+}
+
+export const PET_MENU_RESOURCES: Readonly<Record<PetSection, PetResource>> = {
+  'my-pet': 'profile',
+  'medical-data': 'medical',
+  'document-safe': 'document',
+  contacts: 'contact',
+  'vet-findings': 'document',
+  appointments: 'appointment',
+};
 
 export interface AccountMenuEntry {
   item: AccountMenuItem;

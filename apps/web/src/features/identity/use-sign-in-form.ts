@@ -16,8 +16,8 @@ import {
  * every message at once and puts the focus on the first field in error, or passes the checked
  * values (the e-mail trimmed) on.
  */
-export function useSignInForm(mode: SignInMode) {
-  const [values, setValues] = useState<SignInForm>({ email: '', password: '' });
+export function useSignInForm(mode: SignInMode, initialEmail = '') {
+  const [values, setValues] = useState<SignInForm>({ email: initialEmail, password: '' });
   const [errors, setErrors] = useState<Partial<Record<SignInFieldName, string>>>({});
   const touched = useRef<Set<SignInFieldName>>(new Set());
   const submitted = useRef(false);

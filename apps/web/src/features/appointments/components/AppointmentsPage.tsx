@@ -11,6 +11,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import {
   appointmentsAllowed,
   appointmentTypeLabel,
+  canOnPet,
   splitAppointments,
   type AppointmentListItem,
 } from '@pet/contract';
@@ -23,6 +24,7 @@ import { PetNotFound, isNotFoundError } from '@/components/PetNotFound';
 import { useNotify } from '@/lib/notifications';
 import type { PetRef } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { petOfUser } from '@/lib/pet-relation';
 import { useLanguage } from '@/lib/use-language';
 import { useDeleteAppointment } from '@/features/appointments/api/delete-appointment';
 import { useAppointments } from '@/features/appointments/api/list-appointments';
@@ -61,7 +63,16 @@ export function AppointmentsPage({
   // The product decides whether the user may add; until the user info is there, a spinner. The
   // title stays the same element through every state (no flicker, stable for assistive tech).
   const product = session.status === 'signedIn' ? session.user.product : undefined;
-  const allowed = session.status === 'signedIn' ? !!product && appointmentsAllowed(product) : undefined;
+  // On a pet someone shares with the user (issue 35) the role decides, not the member's plan.
+  const sharedPet = pet && session.status === 'signedIn' ? petOfUser(session.user, pet.id) : null;
+  const shared = sharedPet !== null && sharedPet.relation !== 'owner';
+  const canEdit = !shared || canOnPet(sharedPet.relation, 'update', 'appointment') === 'yes';
+  const allowed =
+    session.status !== 'signedIn'
+      ? undefined
+      : shared
+        ? canOnPet(sharedPet.relation, 'create', 'appointment') === 'yes'
+        : !!product && appointmentsAllowed(product);
   const appointments = useAppointments(pet?.id);
   const remove = useDeleteAppointment();
   const [expandedId, setExpandedId] = useState<string | null>(null);
@@ -110,12 +121,15 @@ export function AppointmentsPage({
           : undefined
       }
       details={(item) => (
-        <AppointmentForm
-          item={item}
-          onSaved={() => setExpandedId(null)}
-          onCancel={() => setExpandedId(null)}
-          onDelete={() => setDeletion({ open: true, item })}
-        />
+        // Read only for a member whose role may not change appointments: fields and buttons disabled.
+        <Box component="fieldset" disabled={!canEdit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <AppointmentForm
+            item={item}
+            onSaved={() => setExpandedId(null)}
+            onCancel={() => setExpandedId(null)}
+            onDelete={() => setDeletion({ open: true, item })}
+          />
+        </Box>
       )}
     />
   );
@@ -134,7 +148,7 @@ export function AppointmentsPage({
       }
       addAction={allowed ? { to: addTo, label: addLabel } : undefined}
       header={pet ? <PetHeader petId={pet.id} petName={pet.name} /> : null}
-      notice={allowed === false ? <PaidServicePrompt /> : null}
+      notice={allowed === false && !shared ? <PaidServicePrompt /> : null}
       loadingLabel={t('appointments.loading')}
       loadError={{
         text: t('appointments.loadError'),

@@ -25,6 +25,7 @@ import { ConfirmActionDialog } from '@/components/ConfirmActionDialog';
 import { useNotify } from '@/lib/notifications';
 import { useLanguage } from '@/lib/use-language';
 import { useDeleteContact } from '@/features/contacts/api/delete-contact';
+import { useCanOnPet } from '@/lib/pet-relation';
 import { groupContactsByType, type ContactGroup } from '@/features/contacts/contact-types';
 import { ContactCard, contactDisplayName } from './ContactCard';
 
@@ -84,11 +85,13 @@ export function ContactAccordions({
   const { language } = useLanguage();
   const notify = useNotify();
   const remove = useDeleteContact(petId);
+  // A member whose role may only read contacts (a carer) sees no add, edit or delete (issue 35).
+  const canWrite = useCanOnPet(petId, 'create', 'contact');
   const groups = groupContactsByType(contacts, language);
   const customTypes = groups.filter((group) => !group.builtIn).map((group) => group.type);
   // An owner without contacts starts in the add accordion.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
-    () => new Set(contacts.length === 0 ? [NEW_TYPE_KEY] : []),
+    () => new Set(contacts.length === 0 && canWrite ? [NEW_TYPE_KEY] : []),
   );
   // The contact stays while the dialog fades out, so its title does not flicker.
   const [deletion, setDeletion] = useState<{ open: boolean; contact: Contact | null }>({
@@ -134,32 +137,35 @@ export function ContactAccordions({
           expanded={expanded.has(groupKey(group.type))}
           onToggle={(open) => setOpen(groupKey(group.type), open)}
           onDelete={setToDelete}
+          readOnly={!canWrite}
           // A contact whose type was changed moves to that type's accordion: open it there.
           onSaved={(contact) => setOpen(groupKey(contact.contact_type.trim()), true)}
         />
       ))}
-      <SectionAccordion
-        expanded={expanded.has(NEW_TYPE_KEY)}
-        onToggle={(open) => setOpen(NEW_TYPE_KEY, open)}
-        icon={<AddIcon />}
-        title={t('contacts.addNew')}
-        subtitle={t('contacts.addNewHint')}
-        highlighted
-      >
-        <ContactForm
-          petId={petId}
-          customTypes={customTypes}
-          onCancel={() => setOpen(NEW_TYPE_KEY, false)}
-          onSaved={(contact) =>
-            setExpanded((current) => {
-              const next = new Set(current);
-              next.delete(NEW_TYPE_KEY);
-              next.add(groupKey(contact.contact_type.trim()));
-              return next;
-            })
-          }
-        />
-      </SectionAccordion>
+      {canWrite ? (
+        <SectionAccordion
+          expanded={expanded.has(NEW_TYPE_KEY)}
+          onToggle={(open) => setOpen(NEW_TYPE_KEY, open)}
+          icon={<AddIcon />}
+          title={t('contacts.addNew')}
+          subtitle={t('contacts.addNewHint')}
+          highlighted
+        >
+          <ContactForm
+            petId={petId}
+            customTypes={customTypes}
+            onCancel={() => setOpen(NEW_TYPE_KEY, false)}
+            onSaved={(contact) =>
+              setExpanded((current) => {
+                const next = new Set(current);
+                next.delete(NEW_TYPE_KEY);
+                next.add(groupKey(contact.contact_type.trim()));
+                return next;
+              })
+            }
+          />
+        </SectionAccordion>
+      ) : null}
       <ConfirmActionDialog
         open={deletion.open}
         title={t('contacts.deleteTitle', {
@@ -184,6 +190,7 @@ function TypeAccordion({
   onToggle,
   onDelete,
   onSaved,
+  readOnly,
 }: {
   group: ContactGroup;
   petId: string;
@@ -192,6 +199,7 @@ function TypeAccordion({
   onToggle: (open: boolean) => void;
   onDelete: (contact: Contact) => void;
   onSaved: (contact: Contact) => void;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   // At most one form per accordion: a contact being edited, or a new one being added.
@@ -234,11 +242,17 @@ function TypeAccordion({
             <ContactCard
               key={contact.id}
               contact={contact}
-              onEdit={() => {
-                setAdding(false);
-                setEditingId(contact.id);
-              }}
-              onDelete={() => onDelete(contact)}
+              actions={
+                readOnly
+                  ? undefined
+                  : {
+                      onEdit: () => {
+                        setAdding(false);
+                        setEditingId(contact.id);
+                      },
+                      onDelete: () => onDelete(contact),
+                    }
+              }
             />
           ),
         )}
@@ -255,7 +269,7 @@ function TypeAccordion({
               }}
             />
           </FormFrame>
-        ) : (
+        ) : readOnly ? null : (
           <Box>
             <Button
               variant="outlined"

@@ -22,15 +22,13 @@ export function contactDisplayName(contact: Pick<Contact, 'title' | 'name'>): st
   return [contact.title?.trim(), contact.name.trim()].filter(Boolean).join(' ');
 }
 
-/** One contact in its type's accordion, with edit and delete. */
+/** One contact in its type's accordion, with edit and delete (without `actions`: read only). */
 export function ContactCard({
   contact,
-  onEdit,
-  onDelete,
+  actions,
 }: {
   contact: Contact;
-  onEdit: () => void;
-  onDelete: () => void;
+  actions?: { onEdit: () => void; onDelete: () => void };
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -80,18 +78,20 @@ export function ContactCard({
           ) : null}
         </Stack>
       </Box>
-      <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
-        <Tooltip title={t('contacts.edit')}>
-          <IconButton onClick={onEdit} aria-label={t('contacts.editNamed', { name })}>
-            <EditOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('contacts.delete')}>
-          <IconButton onClick={onDelete} aria-label={t('contacts.deleteNamed', { name })}>
-            <DeleteOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-      </Stack>
+      {actions ? (
+        <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+          <Tooltip title={t('contacts.edit')}>
+            <IconButton onClick={actions.onEdit} aria-label={t('contacts.editNamed', { name })}>
+              <EditOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('contacts.delete')}>
+            <IconButton onClick={actions.onDelete} aria-label={t('contacts.deleteNamed', { name })}>
+              <DeleteOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ) : null}
     </Card>
   );
 }

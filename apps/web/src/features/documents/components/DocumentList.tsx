@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { useCanOnPet } from '@/lib/pet-relation';
 import { useTranslation } from '@/lib/i18n-react';
 import { decodeDocUrl, isDocumentOfCategory, type DocumentCategory, type PetDocument } from '@pet/contract';
 import { IconBubble } from '@/components/IconBubble';
@@ -48,6 +49,10 @@ export function DocumentList({
   const documents = usePetDocuments(pet.id);
   const quota = useDocumentQuota();
   const entries = documents.data?.filter((document) => isDocumentOfCategory(document, category));
+  // A member's role decides (issue 35): a viewer only reads; a carer adds but changes only their
+  // own, which this list cannot tell (the server refuses others with Share_Not_Your_Entry_Text).
+  const canAdd = useCanOnPet(pet.id, 'create', 'document');
+  const canEdit = useCanOnPet(pet.id, 'update', 'document');
 
   return (
     <Box sx={{ maxWidth: 960 }}>
@@ -55,12 +60,12 @@ export function DocumentList({
         title={title}
         subtitle={<PetSubtitle name={pet.name} />}
         actions={
-          entries && entries.length > 0 && !quota.reached ? (
+          entries && entries.length > 0 && !quota.reached && canAdd ? (
             <AddEntry pet={pet} category={category} quota={quota} />
           ) : null
         }
       />
-      {quota.reached ? (
+      {quota.reached && canAdd ? (
         <Box sx={{ mb: 3 }}>
           <LimitNotice messageKey={quota.messageKey} />
         </Box>
@@ -76,11 +81,17 @@ export function DocumentList({
       ) : entries && entries.length > 0 ? (
         <Stack component="ul" spacing={1.5} aria-label={title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {entries.map((document) => (
-            <DocumentEntry key={document.id} pet={pet} category={category} document={document} />
+            <DocumentEntry
+              key={document.id}
+              pet={pet}
+              category={category}
+              document={document}
+              canEdit={canEdit}
+            />
           ))}
         </Stack>
       ) : (
-        <EmptyState pet={pet} category={category} quota={quota} />
+        <EmptyState pet={pet} category={category} quota={quota} canAdd={canAdd} />
       )}
     </Box>
   );
@@ -110,10 +121,12 @@ function EmptyState({
   pet,
   category,
   quota,
+  canAdd,
 }: {
   pet: PetRef;
   category: DocumentCategory;
   quota: DocumentQuota;
+  canAdd: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -128,7 +141,7 @@ function EmptyState({
         <Typography sx={{ color: 'text.secondary', maxWidth: 460 }}>
           {t('documents.emptyText', { name: pet.name })}
         </Typography>
-        {quota.reached ? null : (
+        {quota.reached || !canAdd ? null : (
           <>
             <Tooltip title={t('documents.add')}>
               <IconButton
@@ -158,10 +171,12 @@ function DocumentEntry({
   pet,
   category,
   document,
+  canEdit,
 }: {
   pet: PetRef;
   category: DocumentCategory;
   document: PetDocument;
+  canEdit: boolean;
 }) {
   const { t } = useTranslation();
   const files = decodeDocUrl(document.doc_url);
@@ -219,18 +234,20 @@ function DocumentEntry({
           sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}
         />
       </CardActionArea>
-      <Box sx={{ display: 'flex', alignItems: 'center', pr: 1, borderLeft: 1, borderColor: 'divider' }}>
-        <Tooltip title={t('documents.editDescription')}>
-          <IconButton
-            component={RouterLink}
-            to={viewPath(pet, category, document.id, { edit: true })}
-            aria-label={t('documents.editDocument', { description: document.description })}
-            sx={{ ml: 1 }}
-          >
-            <EditOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-      </Box>
+      {canEdit ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', pr: 1, borderLeft: 1, borderColor: 'divider' }}>
+          <Tooltip title={t('documents.editDescription')}>
+            <IconButton
+              component={RouterLink}
+              to={viewPath(pet, category, document.id, { edit: true })}
+              aria-label={t('documents.editDocument', { description: document.description })}
+              sx={{ ml: 1 }}
+            >
+              <EditOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ) : null}
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useCanOnPet } from '@/lib/pet-relation';
 import { useTranslation } from '@/lib/i18n-react';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import {
@@ -106,7 +107,9 @@ function DocumentDetails({
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const [confirming, setConfirming] = useState(false);
-  const editing = params.get('edit') === '1';
+  // Issue 35: a viewer reads only; a carer changes only their own (the server tells those apart).
+  const canEdit = useCanOnPet(pet.id, 'update', 'document');
+  const editing = canEdit && params.get('edit') === '1';
   const files = decodeDocUrl(document.doc_url);
 
   const setEditing = (on: boolean) =>
@@ -150,7 +153,7 @@ function DocumentDetails({
           </PetSubtitle>
         }
         actions={
-          editing ? null : (
+          editing || !canEdit ? null : (
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
               <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
                 {t('documents.edit')}

@@ -35,8 +35,11 @@ import {
 import { RouterLink } from '@/components/RouterLink';
 import { errorKeyOf, isApiError } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand';
+import { shareAcceptPath } from '@/lib/paths';
 import { useCheckCodeMutation } from '../api/check-code';
+import { useSignInWithEmailMutation } from '../api/sign-in-email';
 import { useSignupMutation } from '../api/signup';
+import { useCompleteSignIn } from '../sign-in-flow';
 import { AuthFrame, AuthHeading, FailureAlert, type Failure } from './AuthFrame';
 import { EmailField, FormTextField } from './FormTextField';
 import { IdentityForm, SubmitButton } from './IdentityForm';
@@ -85,6 +88,12 @@ export function RegisterScreen() {
   const [params] = useSearchParams();
   const ordered = params.get('status') === ORDERED_STATUS;
   const queryEmail = params.get('email')?.trim() ?? '';
+  // From a share invitation's link (issue 35): no code; the account is created verified and the
+  // new user is signed in and sent back to the invitation.
+  const invitation = params.get('invitation')?.trim() ?? '';
+  const invited = invitation !== '';
+  const signIn = useSignInWithEmailMutation();
+  const completeSignIn = useCompleteSignIn();
 
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [checkedCode, setChecked] = useState<CheckedCode | null>(null);
@@ -117,7 +126,8 @@ export function RegisterScreen() {
     checkedCode && checkedCode.code === code.trim() && checkedCode.trackerId === trackerId.trim()
       ? checkedCode
       : null;
-  const fieldsVisible = choice === 'no' || choice === 'without' || (choice === 'yes' && checked !== null);
+  const fieldsVisible =
+    invited || choice === 'no' || choice === 'without' || (choice === 'yes' && checked !== null);
 
   const onCheck = codeForm.handleSubmit(async (values) => {
     setFailure(null);
@@ -163,17 +173,19 @@ export function RegisterScreen() {
 
   const onRegister = form.handleSubmit(async (values) => {
     setFailure(null);
-    if (!choice) return;
+    // Invited: no code, whatever the brand offers besides one.
+    const codeChoice = invited ? (brand.codeChoices.find((value) => value !== 'yes') ?? 'no') : choice;
+    if (!codeChoice) return;
     try {
-      await signup.mutateAsync(
-        toSignupBody({
-          form: values,
-          codeChoice: choice,
-          activationCode: choice === 'yes' ? (checked?.code ?? null) : null,
-          trackerId: choice === 'yes' ? (checked?.trackerId ?? null) : null,
-          language: i18n.language === 'en' ? 'en' : 'de',
-        }),
-      );
+      const body = toSignupBody({
+        form: values,
+        codeChoice,
+        activationCode: codeChoice === 'yes' ? (checked?.code ?? null) : null,
+        trackerId: codeChoice === 'yes' ? (checked?.trackerId ?? null) : null,
+        language: i18n.language === 'en' ? 'en' : 'de',
+      });
+      await signup.mutateAsync(invited ? { ...body, invitation_token: invitation } : body);
+      if (invited && (await signInInvited(values.email, values.password))) return;
       setRegisteredEmail(values.email);
       window.scrollTo({ top: 0 });
     } catch (error) {
@@ -200,6 +212,16 @@ export function RegisterScreen() {
     }
   });
 
+  /** The invited account is verified: sign in and back to the invitation (false: it did not work). */
+  async function signInInvited(email: string, password: string): Promise<boolean> {
+    try {
+      await signIn.mutateAsync({ email, password });
+      return (await completeSignIn(shareAcceptPath(invitation))) === 'done';
+    } catch {
+      return false;
+    }
+  }
+
   if (registeredEmail) return <RegisterThankYou email={registeredEmail} />;
 
   return (
@@ -223,9 +245,14 @@ export function RegisterScreen() {
           {t('identity.register.ordered')}
         </Alert>
       ) : null}
+      {invited ? (
+        <Alert severity="info" role="note" sx={{ mb: 3 }}>
+          {t('identity.register.invited')}
+        </Alert>
+      ) : null}
       <FailureAlert failure={failure} />
 
-      {!ordered ? (
+      {!ordered && !invited ? (
         <FormElement onSubmit={(event) => void onCheck(event)} sx={{ mb: 3 }}>
           <Controller
             control={codeForm.control}
@@ -307,7 +334,7 @@ export function RegisterScreen() {
         </FormElement>
       ) : null}
 
-      {!ordered && !checked?.product ? (
+      {!ordered && !invited && !checked?.product ? (
         <Stack
           direction="row"
           spacing={1.5}
@@ -364,7 +391,7 @@ export function RegisterScreen() {
               }}
             />
           </Typography>
-          <SubmitButton pending={signup.isPending} size="large" fullWidth>
+          <SubmitButton pending={signup.isPending || signIn.isPending} size="large" fullWidth>
             {t('identity.register.submit')}
           </SubmitButton>
         </IdentityForm>
@@ -372,7 +399,15 @@ export function RegisterScreen() {
 
       <Typography variant="body2" sx={{ mt: 4, textAlign: 'center', color: 'text.secondary' }}>
         {t('identity.register.haveAccount')}{' '}
-        <Link component={RouterLink} to="/signin" sx={{ fontWeight: 600 }}>
+        <Link
+          component={RouterLink}
+          to={
+            invited
+              ? `/signin?continueUrl=${encodeURIComponent(shareAcceptPath(invitation))}&email=${encodeURIComponent(queryEmail)}`
+              : '/signin'
+          }
+          sx={{ fontWeight: 600 }}
+        >
           {t('identity.register.login')}
         </Link>
       </Typography>

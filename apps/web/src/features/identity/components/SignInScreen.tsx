@@ -118,7 +118,8 @@ export function SignInScreen() {
   if (unverifiedEmail !== null && !verifyDialogUsed) setVerifyDialogUsed(true);
   const handoverStarted = useRef(false);
 
-  const form = useSignInForm(mode);
+  // ?email= prefills the address (a share invitation's link sends its invited address).
+  const form = useSignInForm(mode, params.get('email')?.trim() ?? '');
   const passwordVisibility = usePasswordVisibility();
   const validEmail = checkEmail(form.values.email);
   const forgotTo = validEmail.ok

@@ -20,7 +20,7 @@ const MedicalForm = lazy(() => import('./MedicalForm').then((module) => ({ defau
 export function MedicalAddPage({ title, pet, type }: { title: string; pet: PetRef; type: MedicalType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const allowed = useMedicalAllowed();
+  const allowed = useMedicalAllowed(pet.id);
   const listPath = medicalListPath(pet, type);
 
   return (

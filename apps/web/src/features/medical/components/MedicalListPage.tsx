@@ -21,6 +21,7 @@ import { PetHeader } from '@/components/PetHeader';
 import type { PetRef } from '@/lib/paths';
 import { useNotify } from '@/lib/notifications';
 import { useDeleteMedical } from '@/features/medical/api/delete-medical';
+import { useCanOnPet } from '@/lib/pet-relation';
 import { useMedicals } from '@/features/medical/api/list-medicals';
 import { sortMedicalItems } from '@/features/medical/medical-form';
 import { MEDICAL_KIND_UI, medicalAddPath, medicalOverviewPath } from '@/features/medical/medical-kinds';
@@ -51,7 +52,10 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
   const setToDelete = (item: MedicalListItem | null) =>
     setDeletion((current) => (item ? { open: true, item } : { ...current, open: false }));
   const addLabel = t(MEDICAL_KIND_UI[type].addLabelKey);
-  const addTo = medicalAddPath(pet, type);
+  // A member's role decides what shows (issue 35): a carer or viewer reads, nothing more.
+  const canAdd = useCanOnPet(pet.id, 'create', 'medical');
+  const canEdit = useCanOnPet(pet.id, 'update', 'medical');
+  const addTo = canAdd ? medicalAddPath(pet, type) : undefined;
 
   if (isNotFoundError(medicals.error)) return <PetNotFound />;
   const items = medicals.data ? sortMedicalItems(medicalItemsOfType(medicals.data, type)) : undefined;
@@ -72,7 +76,7 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
     <ListPage
       title={title}
       status={medicals.isPending ? 'loading' : medicals.isError ? 'error' : items?.length ? 'ready' : 'empty'}
-      addAction={{ to: addTo, label: addLabel }}
+      addAction={addTo ? { to: addTo, label: addLabel } : undefined}
       header={<PetHeader petId={pet.id} petName={pet.name} />}
       loadingLabel={t('medical.loading')}
       loadError={{
@@ -81,7 +85,12 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
         onRetry: () => void medicals.refetch(),
       }}
       empty={
-        <EmptyState text={t('Medical_Empty_Text')} addTo={addTo} addLabel={addLabel}>
+        <EmptyState
+          text={t('Medical_Empty_Text')}
+          addTo={addTo}
+          addLabel={addLabel}
+          icon={<EmergencyOutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />}
+        >
           <Box
             sx={{
               display: 'flex',
@@ -119,14 +128,17 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
         heading="h2"
         summary={(item) => <RowSummary item={item} type={type} />}
         details={(item) => (
-          <MedicalForm
-            petId={pet.id}
-            type={type}
-            record={item}
-            onSaved={() => setExpandedId(null)}
-            onCancel={() => setExpandedId(null)}
-            onDelete={() => setToDelete(item)}
-          />
+          // Read only for a role that may not change it: the form's fields and buttons are disabled.
+          <Box component="fieldset" disabled={!canEdit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+            <MedicalForm
+              petId={pet.id}
+              type={type}
+              record={item}
+              onSaved={() => setExpandedId(null)}
+              onCancel={() => setExpandedId(null)}
+              onDelete={() => setToDelete(item)}
+            />
+          </Box>
         )}
       />
     </ListPage>

@@ -15,6 +15,7 @@ import type { PetRef } from '@/lib/paths';
 import { useMedicals } from '@/features/medical/api/list-medicals';
 import { MEDICAL_KIND_UI, medicalListPath } from '@/features/medical/medical-kinds';
 import { useMedicalAllowed } from '@/features/medical/use-medical-allowed';
+import { useUserPet } from '@/lib/pet-relation';
 import { PetNotFound, isNotFoundError } from '@/components/PetNotFound';
 
 /**
@@ -24,7 +25,10 @@ import { PetNotFound, isNotFoundError } from '@/components/PetNotFound';
 export function MedicalOverview({ title, pet }: { title: string; pet: PetRef }) {
   const { t } = useTranslation();
   const medicals = useMedicals(pet.id);
-  const allowed = useMedicalAllowed();
+  const allowed = useMedicalAllowed(pet.id);
+  // The plan prompt is the owner's: a member's role, not their plan, decides (issue 35).
+  const relation = useUserPet(pet.id)?.relation;
+  const owner = relation === undefined || relation === 'owner';
 
   if (isNotFoundError(medicals.error)) return <PetNotFound />;
 
@@ -32,7 +36,7 @@ export function MedicalOverview({ title, pet }: { title: string; pet: PetRef }) 
     <>
       <PageTitle title={title} subtitle={t('medical.overviewSubtitle')} />
       <PetHeader petId={pet.id} petName={pet.name} />
-      {!allowed ? (
+      {!allowed && owner ? (
         <UpgradeAlert
           role="status"
           message={t('Medical_Not_Allowed_Text')}

@@ -135,9 +135,18 @@ function PetFacts({ pet }: { pet: PetSummary }) {
   );
 }
 
+export interface PetDashboardProps {
+  pet: PetSummary;
+  /** Whether the Edit button shows (a member whose role may not change the profile: no). */
+  canEdit?: boolean;
+  /** Tiles (PET_TILES ids) to leave out: what a member's role may not open, account pages. */
+  hiddenTiles?: ReadonlySet<string>;
+}
+
 /** /pet-details/{name}/{id}: the pet's picture or default icon and the eight tiles. */
-export function PetDashboard({ pet }: { pet: PetSummary }) {
+export function PetDashboard({ pet, canEdit = true, hiddenTiles }: PetDashboardProps) {
   const { t } = useTranslation();
+  const tiles = hiddenTiles ? PET_TILES.filter((tile) => !hiddenTiles.has(tile.id)) : PET_TILES;
   return (
     <>
       <Card sx={{ mb: 3 }}>
@@ -158,15 +167,17 @@ export function PetDashboard({ pet }: { pet: PetSummary }) {
               <PetFacts pet={pet} />
             </Box>
           </Box>
-          <Button
-            component={RouterLink}
-            to={petPath(pet, 'my-pet')}
-            variant="outlined"
-            startIcon={<EditOutlinedIcon />}
-            sx={{ flexShrink: 0 }}
-          >
-            {t('pets.dashboard.edit')}
-          </Button>
+          {canEdit ? (
+            <Button
+              component={RouterLink}
+              to={petPath(pet, 'my-pet')}
+              variant="outlined"
+              startIcon={<EditOutlinedIcon />}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('pets.dashboard.edit')}
+            </Button>
+          ) : null}
         </Stack>
       </Card>
 
@@ -177,7 +188,7 @@ export function PetDashboard({ pet }: { pet: PetSummary }) {
         aria-label={t('pets.dashboard.tilesLabel', { name: pet.name })}
         sx={{ listStyle: 'none', p: 0, m: 0 }}
       >
-        {PET_TILES.map(({ id, labelKey, descriptionKey, Icon, to }) => (
+        {tiles.map(({ id, labelKey, descriptionKey, Icon, to }) => (
           <Grid
             key={id}
             size={{ xs: 6, sm: 4, md: 3 }}
