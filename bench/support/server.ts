@@ -83,7 +83,8 @@ export function rssBytes(pid: number): number {
 }
 
 /**
- * A bare Fastify server in its own process answering a fixed status and JSON on the given paths (GET), the
+ * A bare Fastify server in its own process answering a fixed status and JSON on the given paths (GET,
+ * or `PUT /path` keys for another method), the
  * baseline of the ratio benches: same machine, same process model as the real server.
  */
 export async function startBareServer(
