@@ -93,7 +93,8 @@ for (let round = 0; round < ROUNDS; round++) {
 const ratios = rendered.map((r, round) => r.cpuMsPerDoc / plain[round]!.cpuMsPerDoc);
 const ratio = median(ratios);
 const wallRatio = median(rendered.map((r, round) => r.wallMsPerDoc / plain[round]!.wallMsPerDoc));
-const ms = (timings: Timing[], key: 'cpuMsPerDoc' | 'wallMsPerDoc') => median(timings.map((t) => t[key])).toFixed(2);
+const ms = (timings: Timing[], key: 'cpuMsPerDoc' | 'wallMsPerDoc') =>
+  median(timings.map((t) => t[key])).toFixed(2);
 console.log(
   `plain pdfkit one-page document: ${ms(plain, 'cpuMsPerDoc')} ms CPU, ${ms(plain, 'wallMsPerDoc')} ms wall (${plain[0]!.bytes} bytes)`,
 );

@@ -95,10 +95,17 @@ async function setUp(server: BenchServer, databaseUrl: string | null): Promise<B
   await grantPremium(server, databaseUrl);
   return Promise.all(
     tokens.map(async (token) => {
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', origin: server.url };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        origin: server.url,
+      };
       const post = (p: string, body: unknown) =>
         fetch(`${server.url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      const pet = await json<{ id: string }>(await post('/v1/pet', { name: 'Bello', pet_type: 'Dog' }), 'pet');
+      const pet = await json<{ id: string }>(
+        await post('/v1/pet', { name: 'Bello', pet_type: 'Dog' }),
+        'pet',
+      );
       const medical = await json<{ id: number | string }>(
         await post(`/v1/medical/allergy?pet_id=${pet.id}`, { name: 'Pollen' }),
         'medical record',
@@ -136,7 +143,12 @@ function mixOf(users: BenchUser[], origin: string): () => MixRequest {
     const write = { ...headers, 'content-type': 'application/json', origin };
     const day = String((counter % 28) + 1).padStart(2, '0');
     const writes: MixRequest[] = [
-      { method: 'PUT', path: `/v1/pet?id=${user.petId}`, headers: write, body: JSON.stringify({ name: `Bello ${counter % 100}` }) },
+      {
+        method: 'PUT',
+        path: `/v1/pet?id=${user.petId}`,
+        headers: write,
+        body: JSON.stringify({ name: `Bello ${counter % 100}` }),
+      },
       {
         method: 'PUT',
         path: `/v1/pet?id=${user.petId}`,
@@ -193,7 +205,8 @@ async function p99(url: string, next: () => MixRequest, ratePerSecond: number): 
 /** Statements one call runs, from the server's counter (each call after a write: uncached). */
 async function statementsPerCall(server: BenchServer, user: BenchUser, callPath: string): Promise<number> {
   const headers = { authorization: `Bearer ${user.token}` };
-  const count = async () => (await json<{ count: number }>(await fetch(`${server.url}/dev/sql-statements`), 'count')).count;
+  const count = async () =>
+    (await json<{ count: number }>(await fetch(`${server.url}/dev/sql-statements`), 'count')).count;
   await fetch(`${server.url}${callPath}`, { headers }); // warm (session cache)
   const before = await count();
   const res = await fetch(`${server.url}${callPath}`, { headers });
@@ -268,7 +281,9 @@ async function measure(cache: 'on' | 'off'): Promise<ModeResult> {
           await statementsPerCall(server, user, '/v1/appointment/myappointments'),
         ),
       };
-      console.log(`  SQL statements: myinfo ${statements.myinfo}, list call (the most of the three) ${statements.list}`);
+      console.log(
+        `  SQL statements: myinfo ${statements.myinfo}, list call (the most of the three) ${statements.list}`,
+      );
     }
     return { ratio: median(ratios), p99Ratio: median(p99Ratios), statements };
   } finally {
@@ -285,7 +300,9 @@ const cached = await measure('on');
 const uncached = await measure('off');
 const failures = [
   ...(cached.ratio < MIN_RATIO ? [`mix ratio ${cached.ratio.toFixed(2)} < ${MIN_RATIO}`] : []),
-  ...(uncached.ratio < MIN_UNCACHED_RATIO ? [`uncached mix ratio ${uncached.ratio.toFixed(2)} < ${MIN_UNCACHED_RATIO}`] : []),
+  ...(uncached.ratio < MIN_UNCACHED_RATIO
+    ? [`uncached mix ratio ${uncached.ratio.toFixed(2)} < ${MIN_UNCACHED_RATIO}`]
+    : []),
   ...(cached.p99Ratio > MAX_P99_RATIO ? [`p99 ratio ${cached.p99Ratio.toFixed(2)} > ${MAX_P99_RATIO}`] : []),
 ];
 const statementFailures = [

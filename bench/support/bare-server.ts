@@ -14,7 +14,8 @@ for (const [route, { status, body }] of Object.entries(routes)) {
   app.route({
     method: method as 'GET',
     url: url!,
-    handler: async (_request, reply) => (status === 204 ? reply.code(204).send() : reply.code(status).send(body)),
+    handler: async (_request, reply) =>
+      status === 204 ? reply.code(204).send() : reply.code(status).send(body),
   });
 }
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

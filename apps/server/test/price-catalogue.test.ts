@@ -47,7 +47,11 @@ describe('the price list cached by catalogue version', () => {
     expect((await prices(body)).body.total_price_discounted).toBe(59.99);
     expect((await prices(body)).body.total_price_discounted).toBe(59.99);
 
-    await t.app.db.updateTable('product').set({ yearly_price_cents: 6499 }).where('id', '=', premium.id).execute();
+    await t.app.db
+      .updateTable('product')
+      .set({ yearly_price_cents: 6499 })
+      .where('id', '=', premium.id)
+      .execute();
     expect((await prices(body)).body).toMatchObject({ total_price_discounted: 64.99, other_price: 64.99 });
 
     await writeElsewhere('update product set yearly_price_cents = $1 where id = $2', [7099, premium.id]);
@@ -84,7 +88,9 @@ describe('the price list cached by catalogue version', () => {
       duration: null,
       internalNote: '',
     });
-    expect((await prices({ pay_type: 'monthly', product_id: plan.id })).body.total_price_discounted).toBe(12.34);
+    expect((await prices({ pay_type: 'monthly', product_id: plan.id })).body.total_price_discounted).toBe(
+      12.34,
+    );
 
     const premium = await planOf(t.app, 'premium');
     const coupon = await createCoupon(t.app, { percent_off: 10 });

@@ -99,7 +99,6 @@ interface OpenedImage {
 }
 const BOLD = 'DejaVu-Bold';
 
-
 class PdfKitDocument implements PdfDocument {
   private readonly doc: PDFKit.PDFDocument;
   /** Continuation label per page index (0-based), drawn with the header at the end. */

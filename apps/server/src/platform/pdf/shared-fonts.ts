@@ -15,7 +15,10 @@ type Face = keyof typeof DEJAVU_FONT_FILES;
 
 /** The parts of pdfkit's font handling (not in its type declarations) used here. */
 interface PdfkitFonts {
-  _font: { font: object; constructor: new (doc: PDFKit.PDFDocument, font: object, id: string) => EmbeddedFont };
+  _font: {
+    font: object;
+    constructor: new (doc: PDFKit.PDFDocument, font: object, id: string) => EmbeddedFont;
+  };
   _fontFamilies: Record<string, EmbeddedFont>;
   _fontCount: number;
 }
@@ -45,7 +48,10 @@ let shared: {
  * F3, ...: the ones pdfkit gave them after its default Helvetica (F1), which a document made with
  * `font: null` no longer parses (a tenth of a small document's time).
  */
-export function useSharedDejaVu(doc: PDFKit.PDFDocument, faces: ReadonlyArray<readonly [name: string, face: Face]>): void {
+export function useSharedDejaVu(
+  doc: PDFKit.PDFDocument,
+  faces: ReadonlyArray<readonly [name: string, face: Face]>,
+): void {
   if (!shared) {
     const probe = new PDFDocument({ autoFirstPage: false }) as unknown as PDFKit.PDFDocument & PdfkitFonts;
     const parse = (face: Face) => {
