@@ -33,12 +33,18 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
  * Registers, verifies through the dev outbox and signs in: answers the bearer token and the
  * session cookie (the browser's).
  */
-export async function signedInSession(url: string): Promise<{ token: string; cookie: string }> {
-  const email = `bench-${Date.now()}@example.org`;
+export async function signedInSession(
+  url: string,
+  clientAddress?: string,
+): Promise<{ token: string; cookie: string }> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  // Many users from one bench: each its own address (the server must trust 127.0.0.1 as proxy),
+  // or the sign-up rate limit per address answers 429.
+  const forwarded: Record<string, string> = clientAddress ? { 'x-forwarded-for': clientAddress } : {};
   const post = (p: string, body: unknown) =>
     fetch(`${url}${p}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
+      headers: { 'content-type': 'application/json', origin: url, ...forwarded },
       body: JSON.stringify(body),
     });
   const signup = await post('/v1/auth/signup', {
@@ -71,8 +77,8 @@ export async function signedInSession(url: string): Promise<{ token: string; coo
 }
 
 /** A signed-in user's bearer token (signedInSession). */
-export async function signedInToken(url: string): Promise<string> {
-  return (await signedInSession(url)).token;
+export async function signedInToken(url: string, clientAddress?: string): Promise<string> {
+  return (await signedInSession(url, clientAddress)).token;
 }
 
 /**
