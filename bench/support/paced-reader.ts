@@ -38,6 +38,11 @@ export interface PacedReadOptions {
    * alone were the whole 1 % of a p99. This measures the steady rate's latency.
    */
   warmupMs?: number;
+  /**
+   * Each request's method, path and JSON body, when they vary (a mixed workload); `url` then gives
+   * only the host. Called once per request, in order.
+   */
+  nextRequest?: () => { method: string; path: string; headers?: Record<string, string>; body?: string };
 }
 
 export interface PacedReadResult {
@@ -121,6 +126,26 @@ export async function pacedRead(options: PacedReadOptions): Promise<PacedReadRes
       '\r\n',
     'latin1',
   );
+  const headerLines = Object.entries(options.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const requestOf = options.nextRequest
+    ? () => {
+        const { method, path, headers, body } = options.nextRequest!();
+        const payload = body === undefined ? '' : body;
+        const own = Object.entries(headers ?? {})
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
+        return Buffer.from(
+          `${method} ${path} HTTP/1.1\r\nhost: ${target.host}\r\n${headerLines}${own}` +
+            (body === undefined
+              ? ''
+              : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`) +
+            `\r\n${payload}`,
+          'utf8',
+        );
+      }
+    : () => request;
   const interval = 1000 / options.ratePerSecond;
   const warmup = Math.round(((options.warmupMs ?? 0) / 1000) * options.ratePerSecond);
   const total = warmup + Math.round((options.durationMs / 1000) * options.ratePerSecond);
@@ -146,7 +171,7 @@ export async function pacedRead(options: PacedReadOptions): Promise<PacedReadRes
   /** Requests due while all connections were busy, in order. */
   const queue: Pending[] = [];
   const send = (connection: Connection, startAt: Pending) =>
-    connection.send(request, (status) => {
+    connection.send(requestOf(), (status) => {
       if (startAt !== null) latencies.push(performance.now() - startAt);
       if (status < 200 || status >= 300) non2xx += 1;
       if (queue.length > 0) send(connection, queue.shift()!);

@@ -33,12 +33,18 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
  * Registers, verifies through the dev outbox and signs in: answers the bearer token and the
  * session cookie (the browser's).
  */
-export async function signedInSession(url: string): Promise<{ token: string; cookie: string }> {
-  const email = `bench-${Date.now()}@example.org`;
+export async function signedInSession(
+  url: string,
+  clientAddress?: string,
+): Promise<{ token: string; cookie: string }> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  // Many users from one bench: each its own address (the server must trust 127.0.0.1 as proxy),
+  // or the sign-up rate limit per address answers 429.
+  const forwarded: Record<string, string> = clientAddress ? { 'x-forwarded-for': clientAddress } : {};
   const post = (p: string, body: unknown) =>
     fetch(`${url}${p}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
+      headers: { 'content-type': 'application/json', origin: url, ...forwarded },
       body: JSON.stringify(body),
     });
   const signup = await post('/v1/auth/signup', {
@@ -71,8 +77,18 @@ export async function signedInSession(url: string): Promise<{ token: string; coo
 }
 
 /** A signed-in user's bearer token (signedInSession). */
-export async function signedInToken(url: string): Promise<string> {
-  return (await signedInSession(url)).token;
+export async function signedInToken(url: string, clientAddress?: string): Promise<string> {
+  return (await signedInSession(url, clientAddress)).token;
+}
+
+/**
+ * CPU time a process has used so far (user + system), in milliseconds (Linux /proc). Per request,
+ * it is a steadier figure than a rate on a machine other work shares.
+ */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat (here 12 and 13, after pid and name).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** Resident set size of a process in bytes (Linux /proc). */
@@ -83,7 +99,8 @@ export function rssBytes(pid: number): number {
 }
 
 /**
- * A bare Fastify server in its own process answering a fixed status and JSON on the given paths (GET), the
+ * A bare Fastify server in its own process answering a fixed status and JSON on the given paths (GET,
+ * or `PUT /path` keys for another method), the
  * baseline of the ratio benches: same machine, same process model as the real server.
  */
 export async function startBareServer(

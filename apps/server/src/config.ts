@@ -94,6 +94,8 @@ const envSchema = z.object({
   REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
   /** How long a signed-in read's answer may be reused (http/read-cache.ts); 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(READ_CACHE_TTL_MS),
+  /** Outside production: count the SQL statements (db/database.ts, GET /dev/sql-statements). */
+  SQL_STATEMENT_COUNT: z.enum(['0', '1']).default('0'),
   /** Upper bound for receiving a whole request (5 files of 25 MB on a slow line). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(900_000),
   /** Sandbox: seconds until a SEPA debit settles (succeeds or fails). */
@@ -132,6 +134,7 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  countStatements: boolean;
   filesDir: string;
   publicUrl: string;
   defaultBrand: BrandId;
@@ -329,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') },
+    countStatements: e.NODE_ENV !== 'production' && e.SQL_STATEMENT_COUNT === '1',
     filesDir: path.join(dataDir, 'files'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     defaultBrand: e.BRAND,

@@ -19,13 +19,26 @@ export interface DatabaseHandle {
 // PostgreSQL returns int8 (COUNT, bigint) as strings by default; our values fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: Pick<AppConfig, 'database'>): DatabaseHandle {
+/**
+ * Statements run through Kysely since start, counted only when `SQL_STATEMENT_COUNT=1` outside
+ * production (the mixed-workload bench reads it at /dev/sql-statements; better-auth's own queries
+ * on the raw driver and the data-version reads are not counted).
+ */
+export const statementCount = { enabled: false, count: 0 };
+
+export function openDatabase(config: Pick<AppConfig, 'database' | 'countStatements'>): DatabaseHandle {
+  statementCount.enabled = config.countStatements;
+  const log = config.countStatements
+    ? () => {
+        statementCount.count += 1;
+      }
+    : undefined;
   if (config.database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection lost (${err.message})`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', driver: pool, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
@@ -36,7 +49,10 @@ export function openDatabase(config: Pick<AppConfig, 'database'>): DatabaseHandl
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
+  });
   return { db, kind: 'sqlite', driver: sqlite, close: () => db.destroy() };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdjustableClock } from './clock.ts';
 import type { JobQueue } from './jobs/jobs.ts';
+import { statementCount } from '../db/database.ts';
 
 const local = { access: 'local', localTool: 'The dev clock' } as const;
 const clockSchema = z.object({ now: z.string() });
@@ -34,6 +35,14 @@ export const devClockRoutes: FastifyPluginAsyncZod<{ clock: AdjustableClock; job
     async () => ({
       now: clock.now().toISOString(),
     }),
+  );
+
+  // Beside the clock as the other dev tool of the benches: SQL statements run so far (or null
+  // when SQL_STATEMENT_COUNT is off).
+  app.get(
+    '/dev/sql-statements',
+    { config: { access: 'local', localTool: 'The statement count' }, schema: { hide: true } },
+    async () => ({ count: statementCount.enabled ? statementCount.count : null }),
   );
 
   app.post(

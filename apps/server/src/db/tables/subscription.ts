@@ -110,8 +110,15 @@ export interface PaymentWebhookEventTable {
   processed_at: IsoTimestamp | null;
 }
 
+/** One row (id 1): moved by triggers on every write to product or coupon (migration 0114). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface SubscriptionTables {
   subscription_order: SubscriptionOrderTable;
+  catalogue_version: CatalogueVersionTable;
   invoice_counter: InvoiceCounterTable;
   coupon: CouponTable;
   coupon_redemption: CouponRedemptionTable;

@@ -5,6 +5,7 @@ export {
   type PdfDocumentOptions,
   type PdfTableColumn,
 } from './pdf.ts';
+export { useSharedDejaVu } from './shared-fonts.ts';
 export {
   PdfRenderPool,
   pdfRendererIn,

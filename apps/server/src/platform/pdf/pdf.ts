@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import { useSharedDejaVu } from './shared-fonts.ts';
 
 /**
  * PDFs (DESIGN.md section 7): a small document builder over pdfkit. Every document is A4 with the
@@ -13,13 +12,7 @@ import PDFDocument from 'pdfkit';
  * to disk.
  */
 
-const requireFromHere = createRequire(import.meta.url);
-const dejavuDir = path.join(path.dirname(requireFromHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-
-export const DEJAVU_FONT_FILES = {
-  regular: path.join(dejavuDir, 'DejaVuSans.ttf'),
-  bold: path.join(dejavuDir, 'DejaVuSans-Bold.ttf'),
-} as const;
+export { DEJAVU_FONT_FILES } from './shared-fonts.ts';
 
 export interface PdfDocumentOptions {
   /** Document info title. */
@@ -119,14 +112,20 @@ class PdfKitDocument implements PdfDocument {
       compress: options.compress ?? true,
       bufferPages: true,
       autoFirstPage: false,
+      // No default Helvetica: parsing its metrics cost each document a tenth of its time, and
+      // every text is set in DejaVu (shared-fonts.ts).
+      font: null as unknown as string,
       info: {
         Title: options.title,
         Author: options.author ?? options.headerLeft,
         Creator: options.headerLeft,
       },
     });
-    this.doc.registerFont(REGULAR, DEJAVU_FONT_FILES.regular);
-    this.doc.registerFont(BOLD, DEJAVU_FONT_FILES.bold);
+    // Regular first: every page starts with it (the ids it had when pdfkit loaded them).
+    useSharedDejaVu(this.doc, [
+      [REGULAR, 'regular'],
+      [BOLD, 'bold'],
+    ]);
     this.doc.on('pageAdded', () => {
       this.pageLabels.push(this.currentLabel);
       this.doc.font(REGULAR).fontSize(10).fillColor(COLORS.text);

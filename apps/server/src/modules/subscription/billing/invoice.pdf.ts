@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { cardBrandName, formatEuro, type UiLanguage } from '@pet/contract';
-import { DEJAVU_FONT_FILES } from '../../../platform/pdf/index.ts';
+import { useSharedDejaVu } from '../../../platform/pdf/index.ts';
 
 /**
  * The invoice and the credit note as PDFs (pdfkit, DejaVu Sans embedded so every name prints), in
@@ -177,16 +176,6 @@ const COLORS = { text: '#1a1a1a', muted: '#5f5f5f', accent: '#b34700', rule: '#d
 const REGULAR = 'DejaVu';
 const BOLD = 'DejaVu-Bold';
 
-/** The font files, read once: every document embeds its own subset of them. */
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function fontBytes() {
-  fonts ??= {
-    regular: fs.readFileSync(DEJAVU_FONT_FILES.regular),
-    bold: fs.readFileSync(DEJAVU_FONT_FILES.bold),
-  };
-  return fonts;
-}
-
 export function paymentText(data: InvoiceDocumentData): string[] {
   const t = TEXTS[data.language];
   const p = data.payment;
@@ -215,9 +204,10 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
   const t = TEXTS[data.language];
   const credit = data.kind === 'credit_note';
   const title = credit ? t.creditNote : t.invoice;
-  const { regular, bold } = fontBytes();
   const doc = new PDFDocument({
     size: 'A4',
+    // Every text is DejaVu, parsed once per process (useSharedDejaVu); no default Helvetica.
+    font: null as unknown as string,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: {
       Title: `${title} ${data.number}`,
@@ -225,8 +215,11 @@ export function renderInvoicePdf(data: InvoiceDocumentData): Readable {
       Creator: data.seller.brandName,
     },
   });
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
+  // In the order of first use (the letterhead's name is bold): the ids pdfkit gave them.
+  useSharedDejaVu(doc, [
+    [BOLD, 'bold'],
+    [REGULAR, 'regular'],
+  ]);
   const { seller } = data;
 
   // --- Letterhead: seller left, document title right --------------------------------------------

@@ -28,6 +28,7 @@ import type { PaymentEventsService } from '../payment-events/payment-events.ts';
 import { couponRefusal } from './coupons.ts';
 import { planChangeRefusal } from './plan-change.ts';
 import { ownsTracker } from './tracker-ownership.ts';
+import { PriceCatalogue, type BrandCatalogue, type BuyerPriceFacts } from './price-catalogue.ts';
 import {
   belowMinimumPayment,
   couponDiscountCents,
@@ -41,6 +42,14 @@ import {
   type Quote,
 } from './pricing.ts';
 
+/** The brand's plan, or 400: a plan of another brand (or the free default) is not for sale here. */
+function saleable(brand: BrandConfig, product: ProductRow | undefined): ProductRow {
+  if (!product || product.partner_id !== brand.partnerId || product.is_default === 1) {
+    throw badRequest(SUBSCRIPTION_KEYS.invalidPrice, 'product_id', 'This plan cannot be bought here');
+  }
+  return product;
+}
+
 /** A 476 answer: the spec's server message, with its key from the contract's 476 table. */
 const couponRejected = (message: string) =>
   withStatus(Status.CouponRejected, couponMessageKey(message), message);
@@ -50,10 +59,15 @@ const couponRejected = (message: string) =>
  * its payment intent), and the buyer's order deletion and status.
  */
 export class CheckoutService {
+  /** The price call's plans and coupons (read again when the catalogue version moves). */
+  private readonly catalogue: PriceCatalogue;
+
   constructor(
     private readonly deps: SubscriptionServiceDeps,
     private readonly events: PaymentEventsService,
-  ) {}
+  ) {
+    this.catalogue = new PriceCatalogue(deps.db);
+  }
 
   private get now(): Date {
     return this.deps.clock.now();
@@ -73,17 +87,15 @@ export class CheckoutService {
     brand: BrandConfig,
     productId: string,
   ) {
-    const product = await productById(db, productId);
-    if (!product || product.partner_id !== brand.partnerId || product.is_default === 1) {
-      throw badRequest(SUBSCRIPTION_KEYS.invalidPrice, 'product_id', 'This plan cannot be bought here');
-    }
-    return product;
+    return saleable(brand, await productById(db, productId));
   }
 
   /**
    * The quote for a user, plan and interval, with every rule that decides an amount: the price
    * of the plan, the tracker's one-time price, the coupon, the credit for the current period.
    * Refuses what cannot be bought (current plan, coupon refusals, negative proration).
+   * `known`: the buyer's facts and the catalogue already read (the price call); without it, each
+   * is read here through `db` (the payment request, inside its transaction).
    */
   private async quoteFor(
     db: Kysely<Database> | Transaction<Database>,
@@ -93,12 +105,13 @@ export class CheckoutService {
     payType: PayType,
     couponId: string | undefined,
     excludeOrderId?: string,
+    known?: { facts: BuyerPriceFacts; catalogue: BrandCatalogue },
   ): Promise<Quote & { couponId: string | null }> {
     const price = planPrice(product, payType);
     if (!price)
       throw badRequest(SUBSCRIPTION_KEYS.invalidPrice, 'pay_type', 'The plan has no price for this interval');
     const now = this.now;
-    const subscription = await repo.findSubscription(db, userId);
+    const subscription = known ? known.facts.subscription : await repo.findSubscription(db, userId);
     const periodEnd = subscription?.current_period_end ? new Date(subscription.current_period_end) : null;
     const activePaidPeriod =
       subscription && periodEnd && periodEnd > now && subscription.current_period_start;
@@ -110,18 +123,22 @@ export class CheckoutService {
       throw badRequest(SUBSCRIPTION_KEYS.alreadyCurrentPlan, 'product_id', 'This is the current plan');
     }
     if (activePaidPeriod) {
-      const current = await productById(db, subscription.product_id);
+      const current =
+        known?.catalogue.products.get(subscription.product_id) ??
+        (await productById(db, subscription.product_id));
       const refusal = current && planChangeRefusal(current, subscription.pay_type, product, payType);
       if (refusal) throw badRequest(refusal.key, 'product_id', refusal.message);
     }
     const trackerCents =
-      brand.tracker.enabled && !(await ownsTracker(db, userId))
+      brand.tracker.enabled && !(known ? known.facts.ownsTracker : await ownsTracker(db, userId))
         ? Math.round(brand.tracker.oneTimePrice * 100)
         : 0;
 
     let discountCents = 0;
     if (couponId) {
-      const coupon = await repo.findCoupon(db, brand.partnerId, couponId);
+      const coupon = known
+        ? known.catalogue.coupons.get(couponId)
+        : await repo.findCoupon(db, brand.partnerId, couponId);
       discountCents = coupon ? couponDiscountCents(coupon, price.planCents) : 0;
       const refusal = couponRefusal(coupon, {
         now,
@@ -176,17 +193,31 @@ export class CheckoutService {
     return left === null || left > 0;
   }
 
+  /**
+   * The price call: one statement for the buyer's facts and the catalogue version, the plans and
+   * coupons from the cached catalogue (price-catalogue.ts); a coupon adds its use counts.
+   */
   async prices(user: Buyer, brand: BrandConfig, body: PricesBody): Promise<PricesResponse> {
-    const product = await this.saleableProduct(this.deps.db, brand, body.product_id);
-    const result = await this.quoteFor(this.deps.db, brand, user.id, product, body.pay_type, body.coupon_id);
-    const open = await repo.findOpenOrder(this.deps.db, user.id);
+    const facts = await this.catalogue.buyerFacts(user.id, brand.tracker.enabled);
+    const catalogue = await this.catalogue.of(brand.partnerId, facts.catalogueVersion);
+    const product = saleable(brand, catalogue.products.get(body.product_id));
+    const result = await this.quoteFor(
+      this.deps.db,
+      brand,
+      user.id,
+      product,
+      body.pay_type,
+      body.coupon_id,
+      undefined,
+      { facts, catalogue },
+    );
     return {
       total_price_discounted: euro(result.totalCents),
       other_price: euro(result.planCents),
       tracker_price: euro(result.trackerCents),
       discount: euro(result.discountCents),
       proration: result.prorationCents === 0 ? 0 : -euro(result.prorationCents),
-      order_placed: open?.product_id ?? null,
+      order_placed: facts.openOrderProductId,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { expressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,18 +10,25 @@ type Db = Kysely<Database> | Transaction<Database>;
  * is no longer offered it (prices, change/request, myinfo's `tracker_owned`).
  */
 export async function ownsTracker(db: Db, userId: string): Promise<boolean> {
-  const registered = await db
-    .selectFrom('user_tracker')
-    .select('tracker_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (registered) return true;
-  const bought = await db
-    .selectFrom('subscription_order')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .where('tracker_cents', '>', 0)
-    .executeTakeFirst();
-  return bought !== undefined;
+  const row = await db.selectNoFrom(trackerOwned(userId).as('owned')).executeTakeFirstOrThrow();
+  return Boolean(row.owned);
+}
+
+/**
+ * The rule as one SQL expression, for a query that reads it with other facts of the user
+ * (checkout/price-catalogue.ts): a tracker registered to the account or a paid order with one.
+ */
+export function trackerOwned(userId: string) {
+  const eb = expressionBuilder<Database, never>();
+  return eb.or([
+    eb.exists(eb.selectFrom('user_tracker').select('tracker_id').where('user_id', '=', userId)),
+    eb.exists(
+      eb
+        .selectFrom('subscription_order')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'paid')
+        .where('tracker_cents', '>', 0),
+    ),
+  ]);
 }

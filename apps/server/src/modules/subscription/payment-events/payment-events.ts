@@ -28,6 +28,12 @@ export class PaymentEventsService {
    * A verified webhook event. Idempotent by event id; order-independent because the payment
    * intent is read again from the provider and the order only ever moves forward. `applied` runs
    * between the effects and the record that the event was processed (the webhook's test seam).
+   *
+   * The one exception to reading the intent again: its order is already settled (see `settled`).
+   * Nothing an intent can say moves such an order, so the provider's answer could change nothing,
+   * and the event's own object is not used at all: only its intent id, which the signature vouches
+   * for. (The object itself is not as good as a read: it may be older than a later event, and it
+   * comes without the expanded payment method and mandate that markPaid and the SEPA notice use.)
    */
   async handleEvent(event: ProviderEvent, applied?: () => void): Promise<{ duplicate: boolean }> {
     const { db } = this.deps;
@@ -37,7 +43,10 @@ export class PaymentEventsService {
     }
     if ('paymentIntent' in event) {
       const provider = requireProvider(this.deps.provider);
-      await this.applyPaymentIntent(await provider.retrievePaymentIntent(event.paymentIntent.id));
+      const order = await repo.findOrderByPaymentIntent(db, event.paymentIntent.id);
+      if (!order || !settled(order)) {
+        await this.applyPaymentIntent(await provider.retrievePaymentIntent(event.paymentIntent.id), order);
+      }
     } else if (event.type === 'checkout.session.completed') {
       await this.paymentMethods.checkoutCompleted(event.checkoutSession.id);
     }
@@ -46,10 +55,14 @@ export class PaymentEventsService {
     return { duplicate: false };
   }
 
-  /** Moves the order of a payment intent to what the intent's current state means. */
-  async applyPaymentIntent(intent: PaymentIntentInfo): Promise<void> {
+  /**
+   * Moves the order of a payment intent to what the intent's current state means. `known`: the
+   * order of the intent, when the caller has just read it.
+   */
+  async applyPaymentIntent(intent: PaymentIntentInfo, known?: repo.OrderRow): Promise<void> {
     const { db } = this.deps;
     const order =
+      known ??
       (await repo.findOrderByPaymentIntent(db, intent.id)) ??
       (intent.metadata.order_id ? await repo.findOrder(db, intent.metadata.order_id) : undefined);
     if (!order) return; // deleted after a decline, or not ours
@@ -188,4 +201,13 @@ export class PaymentEventsService {
       await this.periods.schedulePeriodEnd(trx, order.user_id, periodEnd);
     });
   }
+}
+
+/**
+ * An order no payment intent state can move any more: paid is the state machine's last state
+ * (markPaid, markProcessing and markFailed all leave it), and a paid SEPA order has its mandate
+ * recorded (debitUnderWay's one effect on a paid order is recording a missing one).
+ */
+function settled(order: repo.OrderRow): boolean {
+  return order.status === 'paid' && (order.payment_type !== 'sepa_debit' || order.mandate_reference !== null);
 }
