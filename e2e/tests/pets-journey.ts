@@ -492,7 +492,12 @@ export async function runPetJourney(server: RunningServer, browser: Browser, opt
     await expect.poll(() => history.getByRole('listitem').count()).toBe(1);
     await page.getByRole('button', { name: text.save, exact: true }).click();
     await expect
-      .poll(async () => (await api<PetAnswer>(user, 'GET', `/v1/pet?pet_id=${petId}`)).body.weights)
+      .poll(async () =>
+        // Each entry also names its id and author (sharing); the journey checks what the owner saw.
+        (await api<PetAnswer>(user, 'GET', `/v1/pet?pet_id=${petId}`)).body.weights.map(
+          ({ weight, date }) => ({ weight, date }),
+        ),
+      )
       .toEqual([{ weight: 4.2, date: '01.02.2024' }]);
 
     // 9. A new photo replaces the old one at once.

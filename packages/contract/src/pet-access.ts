@@ -27,6 +27,10 @@ export const PET_RESOURCES = [
   'activity',
   /** The pet's shares: invite, change, end. */
   'shares',
+  /** Care plans (issue 36): medication schedules, vaccinations due, the weight goal. */
+  'care_plan',
+  /** The dose log: confirming a dose given or skipped (a carer's daily job), and undoing it. */
+  'dose',
 ] as const;
 export type PetResource = (typeof PET_RESOURCES)[number];
 
@@ -52,9 +56,11 @@ const VIEWER_READS: ReadonlySet<PetResource> = new Set([
   'appointment',
   'emergency',
   'records_export',
+  'care_plan',
+  'dose',
 ]);
 /** What a carer adds, and may then change or delete while it is their own. */
-const CARER_ADDS: ReadonlySet<PetResource> = new Set(['weight', 'document']);
+const CARER_ADDS: ReadonlySet<PetResource> = new Set(['weight', 'document', 'dose']);
 /** Co-owners do everything with the pet's data except these (and deleting the pet). */
 const OWNER_ONLY: ReadonlySet<PetResource> = new Set(['shares']);
 

@@ -17,3 +17,4 @@ export * from './exports.ts';
 export * from './renewal-attention.ts';
 export * from './contract-cancellation.ts';
 export * from './sharing.ts';
+export * from './care.ts';

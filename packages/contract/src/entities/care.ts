@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { hhmmSchema, idSchema, optionalText, timestampSchema } from './common.ts';
+// A schedule is addressed by its medication: ?med_id= (medIdQuerySchema of ./medical.ts).
+
+/**
+ * Care plans (issue 36), an addition to the spec: medication schedules with a dose log, vaccinations
+ * that come due, weight goals, each person's time zone and how their reminders reach them. Every
+ * call is on the paid plans with the medical flag (free users get the spec's
+ * Medical_Limit_Reached_Message); access to a pet's care data is the one pet-access rule
+ * (../pet-access.ts, resource `care`).
+ *
+ * Days are ISO dates (yyyy-MM-dd) and times HH:mm, both in the pet's household time zone (the
+ * owner's `time_zone`); instants are ISO 8601 UTC.
+ */
+
+/** A calendar day, yyyy-MM-dd. */
+export const isoDaySchema = z
+  .string('Date_Format_Error')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Date_Format_Error')
+  .refine((day) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'Date_Format_Error');
+
+/** An IANA time zone the runtime knows ("Europe/Berlin"). */
+export const timeZoneSchema = z
+  .string('Care_Time_Zone_Error')
+  .min(1, 'Care_Time_Zone_Error')
+  .max(64, 'Care_Time_Zone_Error')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Care_Time_Zone_Error');
+/** The zone of a user who never chose one (accounts from before issue 36). */
+export const DEFAULT_USER_TIME_ZONE = 'Europe/Berlin';
+
+/** Error keys of the care calls (both languages in the web's care.json). */
+export const CARE_KEYS = {
+  /** 400: the schedule does not fit its kind (no times, a weekday list empty, n out of range…). */
+  schedule: 'Care_Schedule_Error',
+  /** 400: the schedule ends before it starts. */
+  window: 'Care_Schedule_Window_Error',
+  /** 400: not an IANA time zone. */
+  timeZone: 'Care_Time_Zone_Error',
+  /** 404: the slot is not a due dose of this medication's schedule. */
+  noSuchSlot: 'Care_Dose_Slot_Unknown_Text',
+  /** 409: this slot is already confirmed (given or skipped). */
+  alreadyConfirmed: 'Care_Dose_Already_Confirmed_Error',
+  /** 409: an undo after UNDO_WINDOW_MINUTES. */
+  undoTooLate: 'Care_Dose_Undo_Too_Late_Error',
+  /** 400: a skip needs its reason. */
+  skipReason: 'Care_Dose_Skip_Reason_Error',
+  /** 400: the band's minimum is not below its maximum, or out of range. */
+  weightGoal: 'Care_Weight_Goal_Error',
+  /** 400: a push subscription without a usable endpoint or keys. */
+  pushSubscription: 'Care_Push_Subscription_Error',
+  /** 503: web push is not set up on this server (no VAPID keys). */
+  pushUnavailable: 'Care_Push_Unavailable_Text',
+} as const;
+
+/** A given or skipped dose can be undone this long after it was confirmed. */
+export const UNDO_WINDOW_MINUTES = 10;
+/** The second missed-dose reminder, unless the user chose another delay. */
+export const DEFAULT_MISSED_DOSE_REPEAT_MINUTES = 30;
+/** Warn when the stock lasts fewer days than this, unless the medication sets its own. */
+export const DEFAULT_STOCK_WARN_DAYS = 7;
+/** Vaccination reminders, in days relative to the due date (negative: before). */
+export const VACCINATION_REMINDER_OFFSETS_DAYS = [-28, -7, 7, 28] as const;
+/** "Due soon" on the pet dashboard: due within this many days. */
+export const VACCINATION_DUE_SOON_DAYS = 28;
+/** A weight notice after this many entries in a row outside the band. */
+export const WEIGHT_GOAL_OUTSIDE_IN_A_ROW = 3;
+
+export const DOSE_UNITS = [
+  'tablet',
+  'capsule',
+  'ml',
+  'mg',
+  'drop',
+  'puff',
+  'sachet',
+  'application',
+  'piece',
+] as const;
+export const doseUnitSchema = z.enum(DOSE_UNITS);
+export type DoseUnit = z.infer<typeof doseUnitSchema>;
+
+const timesSchema = z
+  .array(hhmmSchema)
+  .min(1, 'Care_Schedule_Error')
+  .max(12, 'Care_Schedule_Error')
+  .refine((times) => new Set(times).size === times.length, 'Care_Schedule_Error');
+
+/**
+ * When doses come due. ISO weekdays (1 Monday … 7 Sunday). `monthly` on a day the month lacks
+ * (31st in April) falls on the month's last day. `course` is `days` days from `starts_on`.
+ */
+export const scheduleRuleSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('daily'), times: timesSchema }),
+    z.object({
+      kind: z.literal('every_hours'),
+      hours: z.number().int().min(1, 'Care_Schedule_Error').max(72, 'Care_Schedule_Error'),
+      first_time: hhmmSchema,
+    }),
+    z.object({
+      kind: z.literal('weekdays'),
+      weekdays: z
+        .array(z.number().int().min(1).max(7))
+        .min(1, 'Care_Schedule_Error')
+        .refine((days) => new Set(days).size === days.length, 'Care_Schedule_Error'),
+      times: timesSchema,
+    }),
+    z.object({
+      kind: z.literal('every_days'),
+      days: z.number().int().min(2, 'Care_Schedule_Error').max(365, 'Care_Schedule_Error'),
+      times: timesSchema,
+    }),
+    z.object({
+      kind: z.literal('monthly'),
+      day_of_month: z.number().int().min(1, 'Care_Schedule_Error').max(31, 'Care_Schedule_Error'),
+      times: timesSchema,
+    }),
+    z.object({
+      kind: z.literal('course'),
+      days: z.number().int().min(1, 'Care_Schedule_Error').max(365, 'Care_Schedule_Error'),
+      times: timesSchema,
+    }),
+    z.object({ kind: z.literal('as_needed') }),
+  ],
+  'Care_Schedule_Error',
+);
+export type ScheduleRule = z.infer<typeof scheduleRuleSchema>;
+export type ScheduleKind = ScheduleRule['kind'];
+
+/** PUT /v1/care/schedule?med_id=: a medication's schedule (replaces the one it had). */
+export const scheduleBodySchema = z.object({
+  rule: scheduleRuleSchema,
+  dose_amount: z.number().positive('Care_Schedule_Error').max(10_000, 'Care_Schedule_Error'),
+  dose_unit: doseUnitSchema,
+  starts_on: isoDaySchema,
+  /** Last day with doses (inclusive); null: open-ended (a course ends by itself). */
+  ends_on: isoDaySchema.nullish(),
+  /** Units on hand; each dose given takes dose_amount. Null: not tracked. */
+  stock_units: z.number().min(0, 'Care_Schedule_Error').max(1_000_000, 'Care_Schedule_Error').nullish(),
+  /** Warn when the stock lasts fewer days than this. */
+  stock_warn_days: z.number().int().min(1, 'Care_Schedule_Error').max(90, 'Care_Schedule_Error').nullish(),
+});
+export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
+
+/** A medication's schedule as answered. */
+export const scheduleSchema = scheduleBodySchema.extend({
+  med_id: idSchema,
+  pet_id: idSchema,
+  medication_name: z.string(),
+  /** The household zone the schedule runs in (the pet owner's). */
+  time_zone: z.string(),
+  /** Days the stock still lasts at this schedule; null when not tracked or as needed. */
+  stock_days_left: z.number().nullable(),
+  stock_low: z.boolean(),
+  updated_at: timestampSchema,
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const DOSE_STATES = ['due', 'overdue', 'given', 'skipped', 'upcoming'] as const;
+export type DoseState = (typeof DOSE_STATES)[number];
+
+/** One dose of a day: from the schedule, with its log entry when confirmed. */
+export const doseSchema = z.object({
+  /** The slot's instant (UTC): with med_id, what identifies a dose. */
+  slot: timestampSchema,
+  /** The slot's wall time in the household zone, HH:mm. */
+  local_time: z.string(),
+  med_id: idSchema,
+  pet_id: idSchema,
+  pet_name: z.string(),
+  medication_name: z.string(),
+  dose_amount: z.number(),
+  dose_unit: doseUnitSchema,
+  state: z.enum(DOSE_STATES),
+  /** The log entry (given or skipped); null while open. */
+  log_id: idSchema.nullable(),
+  confirmed_at: timestampSchema.nullable(),
+  confirmed_by: z.object({ id: idSchema, name: z.string() }).nullable(),
+  skip_reason: z.string().nullable(),
+  /** Until when the confirmation can be undone (UNDO_WINDOW_MINUTES); null: not any more. */
+  undo_until: timestampSchema.nullable(),
+});
+export type Dose = z.infer<typeof doseSchema>;
+
+/** GET /v1/care/today[?day=yyyy-MM-dd]: every dose of the caller's pets and shared pets that day. */
+export const todayQuerySchema = z.object({ day: isoDaySchema.optional() });
+export const todayResponseSchema = z.object({
+  day: z.string(),
+  time_zone: z.string(),
+  /** Doses of the day plus open doses of the day before that are still overdue. */
+  doses: z.array(doseSchema),
+  /** Medications whose stock runs low. */
+  stock_warnings: z.array(
+    z.object({
+      med_id: idSchema,
+      pet_id: idSchema,
+      pet_name: z.string(),
+      medication_name: z.string(),
+      days_left: z.number(),
+    }),
+  ),
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+/** POST /v1/care/dose?med_id=: confirm one slot (given or skipped); as_needed doses have no slot. */
+export const doseBodySchema = z.object({
+  /** The slot (from /today); omitted for an "as needed" dose, which is logged at now. */
+  slot: timestampSchema.optional(),
+  action: z.enum(['given', 'skipped']),
+  skip_reason: optionalText,
+});
+export type DoseBody = z.infer<typeof doseBodySchema>;
+/** DELETE /v1/care/dose?id=: undo a confirmation within UNDO_WINDOW_MINUTES. */
+
+/** GET /v1/care/doses?med_id=&before=: the dose log of a medication, newest first, paged. */
+export const doseLogEntrySchema = z.object({
+  id: idSchema,
+  med_id: idSchema,
+  slot: timestampSchema.nullable(),
+  action: z.enum(['given', 'skipped']),
+  skip_reason: z.string().nullable(),
+  confirmed_at: timestampSchema,
+  confirmed_by: z.object({ id: idSchema, name: z.string() }).nullable(),
+});
+export type DoseLogEntry = z.infer<typeof doseLogEntrySchema>;
+
+/** A vaccination that comes due: from a Vaccination appointment or a medical entry. */
+export const VACCINATION_DUE_STATES = ['later', 'due_soon', 'overdue', 'done'] as const;
+export const vaccinationDueSchema = z.object({
+  id: idSchema,
+  pet_id: idSchema,
+  name: z.string(),
+  due_on: z.string(),
+  /** Where it came from: appointment id or medical record id; null when entered by itself. */
+  source: z.object({ type: z.enum(['appointment', 'medical']), id: idSchema }).nullable(),
+  state: z.enum(VACCINATION_DUE_STATES),
+  done_on: z.string().nullable(),
+});
+export type VaccinationDue = z.infer<typeof vaccinationDueSchema>;
+/** POST /v1/care/vaccination?pet_id= and PUT ?id=. */
+export const vaccinationDueBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name_Error').max(200, 'Text_Length_Error'),
+  due_on: isoDaySchema,
+  appointment_id: idSchema.nullish(),
+  med_id: idSchema.nullish(),
+});
+/** POST /v1/care/vaccination/done?id=: recorded as given on a day (default today). */
+export const vaccinationDoneBodySchema = z.object({ done_on: isoDaySchema.optional() });
+
+/** PUT /v1/care/weight-goal?pet_id=: a target band in kg (DELETE clears it). */
+export const weightGoalBodySchema = z
+  .object({
+    min_kg: z.number().positive('Care_Weight_Goal_Error').max(500, 'Care_Weight_Goal_Error'),
+    max_kg: z.number().positive('Care_Weight_Goal_Error').max(500, 'Care_Weight_Goal_Error'),
+  })
+  .refine((band) => band.min_kg < band.max_kg, { message: 'Care_Weight_Goal_Error', path: ['max_kg'] });
+export const weightGoalSchema = z.object({
+  pet_id: idSchema,
+  min_kg: z.number(),
+  max_kg: z.number(),
+  /** How many of the latest entries in a row are outside the band. */
+  outside_in_a_row: z.number(),
+});
+
+/** In-app notices (weight outside the band, stock running low, a dose missed). */
+export const NOTICE_KINDS = ['weight_outside_goal', 'stock_low', 'dose_missed', 'vaccination_due'] as const;
+export const noticeSchema = z.object({
+  id: idSchema,
+  kind: z.enum(NOTICE_KINDS),
+  pet_id: idSchema,
+  pet_name: z.string(),
+  /** Values the text needs (medication name, days left, weight band…). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  created_at: timestampSchema,
+});
+export type Notice = z.infer<typeof noticeSchema>;
+/** GET /v1/care/notices; POST /v1/care/notice/dismiss?id=. */
+
+/** How a kind of reminder reaches a person. */
+export const reminderChannelsSchema = z.object({ mail: z.boolean(), push: z.boolean() });
+/** GET and PUT /v1/care/settings: the caller's time zone and reminder choices. */
+export const careSettingsSchema = z.object({
+  time_zone: timeZoneSchema,
+  doses: reminderChannelsSchema,
+  vaccinations: reminderChannelsSchema,
+  appointments: reminderChannelsSchema,
+  stock: reminderChannelsSchema,
+  /** The second missed-dose reminder, this many minutes after the due time (0: none). */
+  missed_dose_repeat_minutes: z.number().int().min(0).max(240),
+  /** The iCal feed carries doses as events with alarms. */
+  ical_doses: z.boolean(),
+});
+export type CareSettings = z.infer<typeof careSettingsSchema>;
+export const careSettingsBodySchema = careSettingsSchema.partial();
+
+/** Web push (RFC 8030/8291/8292): GET /v1/push/key answers the VAPID public key. */
+export const pushKeySchema = z.object({ public_key: z.string() });
+/** POST /v1/push/device: this browser's subscription (PushSubscription.toJSON()) and a label. */
+export const pushDeviceBodySchema = z.object({
+  endpoint: z.url('Care_Push_Subscription_Error').max(2_000, 'Care_Push_Subscription_Error'),
+  keys: z.object({
+    p256dh: z.string().min(1, 'Care_Push_Subscription_Error').max(200, 'Care_Push_Subscription_Error'),
+    auth: z.string().min(1, 'Care_Push_Subscription_Error').max(100, 'Care_Push_Subscription_Error'),
+  }),
+  label: z.string().trim().max(100).nullish(),
+});
+export const pushDeviceSchema = z.object({
+  id: idSchema,
+  label: z.string().nullable(),
+  /** The push service's host, to tell devices apart. */
+  service: z.string(),
+  created_at: timestampSchema,
+  last_success_at: timestampSchema.nullable(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+/** What a reminder push carries (the service worker shows it as a notification). */
+export const pushMessageSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** The portal path the notification opens. */
+  url: z.string(),
+  tag: z.string(),
+});
+export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+export const CARE_PATHS = {
+  schedule: '/v1/care/schedule',
+  today: '/v1/care/today',
+  dose: '/v1/care/dose',
+  doses: '/v1/care/doses',
+  vaccinations: '/v1/care/vaccinations',
+  vaccination: '/v1/care/vaccination',
+  vaccinationDone: '/v1/care/vaccination/done',
+  weightGoal: '/v1/care/weight-goal',
+  notices: '/v1/care/notices',
+  noticeDismiss: '/v1/care/notice/dismiss',
+  settings: '/v1/care/settings',
+  pushKey: '/v1/push/key',
+  pushDevice: '/v1/push/device',
+  pushDevices: '/v1/push/devices',
+  pushTest: '/v1/push/test',
+} as const;
