@@ -10,6 +10,7 @@ import {
 } from '../constants.ts';
 import { EMAIL_FORMAT_ERROR_KEY, EMAIL_MAX_LENGTH, requiredText, SHORT_TEXT_MAX_LENGTH } from './common.ts';
 import { productSchema } from './subscription.ts';
+import { timeZoneSchema } from './care.ts';
 
 /** Sign-in, registration, code checks and password flows (account-area sections 2, 5, 7). */
 
@@ -173,6 +174,8 @@ export const signupBodySchema = z
      * address, no activation code is needed and the account is created verified.
      */
     invitation_token: z.string().min(20).max(200).nullish(),
+    /** The browser's IANA zone (issue 36): reminders, doses and mails use it; absent: Europe/Berlin. */
+    time_zone: timeZoneSchema.optional(),
   })
   .refine(
     (body) => body.product_associated !== 'yes' || body.activation_code !== null || !!body.invitation_token,
