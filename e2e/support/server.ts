@@ -44,6 +44,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Lighter scrypt (N=2^12) for the journeys' sign-ups, as in the server suites; production
+      // refuses it (config.ts).
+      PASSWORD_HASH_COST: '12',
       WEB_DIST_DIR: webDist,
       ...env,
     },

@@ -79,6 +79,12 @@ const envSchema = z.object({
   PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Password hashes waiting for a thread before sign-ins are refused with 429; unset: 16 per thread. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  /**
+   * log2 of scrypt's cost N for new hashes; unset: 17 (OWASP). Lower only outside production: the
+   * test suites use 12, so their thousands of sign-ups do not spend minutes of CPU on hashing.
+   * Each hash stores its own parameters, so hashes of either cost verify.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).optional(),
   /** Stripe keys. Unset secret key: the in-process Stripe-compatible sandbox (never in production). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -162,7 +168,7 @@ export interface AppConfig {
     codeSecret: string | null;
     google: { issuer: string; clientId: string; clientSecret: string | null } | null;
     /** The password hashing pool (platform/auth/password-pool.ts); null: its defaults. */
-    passwordHash: { workers: number | null; maxQueue: number | null };
+    passwordHash: { workers: number | null; maxQueue: number | null; cost: number };
   };
 }
 
@@ -315,6 +321,9 @@ function storageConfig(e: Env, dataDir: string): StorageConfig {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** log2 of scrypt's N for passwords, OWASP's (platform/auth/password.ts); production never goes below. */
+export const OWASP_PASSWORD_HASH_COST = 17;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable counts as unset (VAR= in a shell or a compose file).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -324,6 +333,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (
+    e.NODE_ENV === 'production' &&
+    (e.PASSWORD_HASH_COST ?? OWASP_PASSWORD_HASH_COST) < OWASP_PASSWORD_HASH_COST
+  ) {
+    throw new Error(
+      `Invalid configuration: PASSWORD_HASH_COST below ${OWASP_PASSWORD_HASH_COST} in production`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -357,7 +374,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     identity: {
       authSecret: e.AUTH_SECRET ?? null,
       codeSecret: e.CODE_SECRET ?? null,
-      passwordHash: { workers: e.PASSWORD_HASH_WORKERS ?? null, maxQueue: e.PASSWORD_HASH_QUEUE ?? null },
+      passwordHash: {
+        workers: e.PASSWORD_HASH_WORKERS ?? null,
+        maxQueue: e.PASSWORD_HASH_QUEUE ?? null,
+        cost: e.PASSWORD_HASH_COST ?? OWASP_PASSWORD_HASH_COST,
+      },
       google:
         e.GOOGLE_ISSUER && e.GOOGLE_CLIENT_ID
           ? {

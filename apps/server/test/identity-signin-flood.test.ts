@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
 import { PASSWORD, call, freshIp, registeredUser, signIn, uniqueEmail, v1 } from './identity-helpers.ts';
 import { RATE_LIMITS } from '../src/platform/rate-limit.ts';
+import { loadConfig } from '../src/config.ts';
 
 /**
  * A sign-in flood must not starve the server (issue 15.2): passwords are hashed on the bounded
@@ -20,9 +21,26 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 describe(`sign-in flood (${testDatabaseKind})`, { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The production default: the other suites lower the cost (test/helpers.ts); these measure it.
+    t = await createTestApp({ PASSWORD_HASH_COST: '17' });
   });
   afterAll(async () => t.close());
+
+  it('hashes new passwords at OWASP strength (scrypt N=2^17, r=8, p=1) by default', async () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32) }).identity.passwordHash.cost,
+    ).toBe(17);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' })).toThrow(
+      /PASSWORD_HASH_COST/,
+    );
+    const user = await registeredUser(t.app);
+    const account = await t.app.db
+      .selectFrom('account')
+      .select('password')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(account.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
 
   it('the server stays responsive during 8 parallel sign-ins', async () => {
     const user = await registeredUser(t.app);
@@ -87,7 +105,12 @@ describe(`sign-in flood (${testDatabaseKind})`, { timeout: 120_000 }, () => {
 describe(`a full password pool (${testDatabaseKind})`, { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ PASSWORD_HASH_WORKERS: '1', PASSWORD_HASH_QUEUE: '1' });
+    // Full-strength hashing, so that six sign-ins really queue behind one thread.
+    t = await createTestApp({
+      PASSWORD_HASH_WORKERS: '1',
+      PASSWORD_HASH_QUEUE: '1',
+      PASSWORD_HASH_COST: '17',
+    });
   });
   afterAll(async () => t.close());
 

@@ -83,9 +83,9 @@ export async function buildServices({
   const limiter: RateLimiter = createRateLimiter(db, kind, config.rateLimit);
   const hosts = new HostPolicy(config);
   const codes = new CodeService(secrets.codeSecret);
-  const { workers, maxQueue } = config.identity.passwordHash;
+  const { workers, maxQueue, cost } = config.identity.passwordHash;
   const passwordPool = new PasswordPool({ workers: workers ?? undefined, maxQueue: maxQueue ?? undefined });
-  const passwords = new PasswordHasher(passwordPool);
+  const passwords = new PasswordHasher(passwordPool, cost);
   const directory = new AccountDirectory({ db });
   const mails = new IdentityMails(hosts, mailer, (userId) => directory.userSettings(userId), log);
   const identity = new Identity({

@@ -1,12 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { OWASP_PASSWORD_HASH_COST } from '../../config.ts';
 import type { PasswordPool } from './password-pool.ts';
 
 /**
  * Password hashing at OWASP strength: scrypt with N=2^17, r=8, p=1 (OWASP Password Storage Cheat
  * Sheet), 16-byte random salt, 64-byte key. Stored as `scrypt$N$r$p$salt$key` (base64), so the
- * parameters can be raised later and old hashes still verify.
+ * parameters can be raised later and old hashes still verify. The config may lower N outside
+ * production only (PASSWORD_HASH_COST, for the test suites).
  */
-const N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -17,12 +18,20 @@ const SALT_LENGTH = 16;
  * shared threads. Both throw PasswordPoolBusyError at once when the pool is at capacity.
  */
 export class PasswordHasher {
-  constructor(private readonly pool: PasswordPool) {}
+  private readonly n: number;
+
+  /** `cost`: log2 of N for new hashes (OWASP_PASSWORD_HASH_COST unless the config lowers it). */
+  constructor(
+    private readonly pool: PasswordPool,
+    cost: number = OWASP_PASSWORD_HASH_COST,
+  ) {
+    this.n = 2 ** cost;
+  }
 
   hash = async (password: string): Promise<string> => {
     const salt = randomBytes(SALT_LENGTH);
-    const key = await this.scrypt(password, salt, N, R, P, KEY_LENGTH);
-    return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+    const key = await this.scrypt(password, salt, this.n, R, P, KEY_LENGTH);
+    return ['scrypt', this.n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
   };
 
   verify = async ({ hash, password }: { hash: string; password: string }): Promise<boolean> => {
