@@ -107,7 +107,7 @@ describe('web push: devices, the real protocol against a local push service', { 
     expect(message).toEqual({
       title: 'Test notification',
       body: 'Reminders reach this device.',
-      url: '/settings',
+      url: '/my-account/profile/settings',
       tag: 'push-test',
     });
     expect(push.topic).toBe(topicOf('push-test'));

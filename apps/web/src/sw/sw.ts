@@ -118,7 +118,7 @@ async function keptAnswer(request: Request, path: string): Promise<Response> {
     }
     return response;
   } catch (error) {
-    const kept = (await storedUser(cache)) ? await cache.match(request) : undefined;
+    const kept = (await storedUser(cache)) ? await cache.match(request, { ignoreVary: true }) : undefined;
     if (kept) return kept;
     throw error;
   }

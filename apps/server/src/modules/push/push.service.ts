@@ -78,6 +78,6 @@ export class PushService {
   async sendTest(userId: string): Promise<PushTestResult> {
     const sender = this.requireSender();
     const text = TEST_MESSAGE[(await this.deps.language(userId)) ?? 'de'];
-    return sender.sendToUser(userId, { ...text, url: '/settings', tag: 'push-test' });
+    return sender.sendToUser(userId, { ...text, url: '/my-account/profile/settings', tag: 'push-test' });
   }
 }
