@@ -245,6 +245,41 @@ describe.each([
   },
 );
 
+describe('the service worker', () => {
+  it('is served uncached from the root, and signing out clears the kept answers', async ({ expect }) => {
+    const sw = await fetch(`${server.url}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    const manifest = await fetch(`${server.brandUrl('hundeschutz')}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(((await manifest.json()) as { name: string }).name).toBe('Hunde-Schutz');
+
+    const user = await makeOwner('en');
+    const context = await signedInContext(browser, user, { viewport: 'desktop' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/emergency-data`);
+      await page.evaluate(async () => navigator.serviceWorker.ready);
+      await page.reload();
+      await page.getByRole('button', { name: EMERGENCY.en.download }).waitFor();
+      const kept = () =>
+        page.evaluate(async () =>
+          (await caches.has('pet-data'))
+            ? (await (await caches.open('pet-data')).keys()).map((request) => new URL(request.url).pathname)
+            : [],
+        );
+      expect(await kept()).toEqual(expect.arrayContaining(['/v1/auth/myinfo', '/__user']));
+      await page.goto(`${server.url}/my-account/profile/settings`);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(`${server.url}/`);
+      await poll(async () => (await kept()).length === 0, 'the kept answers to go');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
 describe('offline', () => {
   it('with the server gone, the emergency card still opens from the service worker', async ({ expect }) => {
     expect([...opened.keys()].sort()).toEqual(['de', 'en']);
