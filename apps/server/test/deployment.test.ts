@@ -45,8 +45,7 @@ const DOT_ENV = {
   AUTH_SECRET: 'a'.repeat(64),
   CODE_SECRET: 'c'.repeat(64),
   FILE_URL_SECRET: 'f'.repeat(64),
-  VAPID_PUBLIC_KEY:
-    'BFnJ5Ffyr9GDSf2VEIpju6TRPifdYRNYI46mhV0zncgSSX8wxiJd3RhrJAhsUe2xzrLQHlGpvBhKk78MNuZPitk',
+  VAPID_PUBLIC_KEY: 'BFnJ5Ffyr9GDSf2VEIpju6TRPifdYRNYI46mhV0zncgSSX8wxiJd3RhrJAhsUe2xzrLQHlGpvBhKk78MNuZPitk',
   VAPID_PRIVATE_KEY: 'w6de0m9a6UB_4dSsXU_PtUUq5btzbcPygXf_bx1Qj8s',
 };
 
