@@ -118,7 +118,11 @@ async function keptAnswer(request: Request, path: string): Promise<Response> {
     }
     return response;
   } catch (error) {
-    const kept = (await storedUser(cache)) ? await cache.match(request, { ignoreVary: true }) : undefined;
+    // Opened again: a cache deleted above (another user) must not answer from a stale handle.
+    const current = await caches.open(DATA_CACHE);
+    const keptFor = await storedUser(current);
+    const sameUser = keptFor !== null && (!identity || identity === 'web' || identity === keptFor);
+    const kept = sameUser ? await current.match(request, { ignoreVary: true }) : undefined;
     if (kept) return kept;
     throw error;
   }
