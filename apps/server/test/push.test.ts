@@ -203,7 +203,8 @@ describe('web push: VAPID keys', { timeout: 60_000 }, () => {
     // The same DATA_DIR (and, on PostgreSQL, a database of its own each time: the keys live in the folder).
     const first = await createTestApp({ DATA_DIR: dataDir });
     const key = await keyOf(first);
-    await first.app.close();
+    // (close() removes the helper's own folder and database, not this DATA_DIR.)
+    await first.close();
     const file = path.join(dataDir, 'vapid.json');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const second = await createTestApp({ DATA_DIR: dataDir });
