@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { routePreloads, textsChunkName } from './build/route-preloads';
 import { routeTableReader } from './build/route-table-rows';
 import { textPartOf, textParts } from './build/text-parts';
+import { pwa } from './build/pwa';
 
 /** The one Node process (apps/server) that answers these paths; the dev server forwards them. */
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -260,6 +261,7 @@ export default defineConfig({
     routeTable.plugin,
     routePreloads({ routeRows: routeTable.rows, signedInShell: SIGNED_IN_SHELL }),
     compileHints(),
+    pwa({ swSource: fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url)) }),
     precompress(),
   ],
   resolve: {

@@ -129,6 +129,21 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .default('redis://127.0.0.1:6379'),
+  /**
+   * Web push (issue 36): the VAPID key pair, base64url (both or neither). Unset: generated once into
+   * DATA_DIR/vapid.json and reused. Several instances must share one: set them.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who runs this server, for the push services (mailto: or https:); unset: mailto:MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL')
+    .optional(),
+  /** "false" switches web push off (GET /v1/push/key answers 503). */
+  WEB_PUSH: z.enum(['true', 'false']).default('true'),
+  /** Not in production: a PEM file of an extra CA the push sender trusts (the tests' local push service). */
+  PUSH_CA_FILE: z.string().min(1).optional(),
   /** Prefix of the counter keys in Redis (several apps can share one Redis). */
   REDIS_KEY_PREFIX: z.string().min(1).default('pet:ratelimit:'),
 });
@@ -160,6 +175,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Timeouts of a request's connection: idle (nothing received) and the whole request. */
   http: { idleTimeoutMs: number; requestTimeoutMs: number; readCacheTtlMs: number };
+  /** Web push (platform/push/web-push.ts); null: switched off. */
+  push: PushConfig | null;
   /** Business time can be moved forward (POST /dev/clock/advance): never in production. */
   devClock: boolean;
   identity: {
@@ -256,6 +273,56 @@ function paymentsConfig(e: Env, dataDir: string): PaymentsConfig {
     sepaSettleSeconds: e.SANDBOX_SEPA_SETTLE_S,
     webhookReconcileSeconds: e.WEBHOOK_RECONCILE_INTERVAL_S,
     sepaPrenotificationDays: e.SEPA_PRENOTIFICATION_DAYS,
+  };
+}
+
+const base64url = /^[A-Za-z0-9_-]+$/;
+
+/** Whether a base64url text decodes to exactly `bytes` bytes. */
+function decodesTo(value: string, bytes: number): boolean {
+  return base64url.test(value) && Buffer.from(value, 'base64url').length === bytes;
+}
+
+/** Throws when a VAPID key pair is malformed (the environment's, or DATA_DIR/vapid.json's). */
+export function assertVapidKeys(publicKey: string, privateKey: string): void {
+  if (!decodesTo(publicKey, 65) || Buffer.from(publicKey, 'base64url')[0] !== 4) {
+    throw new Error('VAPID_PUBLIC_KEY must be an uncompressed P-256 point (65 bytes), base64url');
+  }
+  if (!decodesTo(privateKey, 32)) throw new Error('VAPID_PRIVATE_KEY must be 32 bytes, base64url');
+}
+
+/** Web push: the VAPID keys (from the environment, or null: kept in vapidFile) and the test CA. */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidFile: string;
+  subject: string;
+  caFile: string | null;
+}
+
+function pushConfig(e: Env, dataDir: string): PushConfig | null {
+  if (e.WEB_PUSH === 'false') return null;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new Error('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    try {
+      assertVapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
+    } catch (error) {
+      throw new Error(`Invalid configuration: ${(error as Error).message}`);
+    }
+  }
+  if (e.PUSH_CA_FILE && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: PUSH_CA_FILE is for tests, never in production');
+  }
+  const address = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
+  return {
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidFile: path.join(dataDir, 'vapid.json'),
+    subject: e.VAPID_SUBJECT ?? `mailto:${address}`,
+    caFile: e.PUSH_CA_FILE ? path.resolve(e.PUSH_CA_FILE) : null,
   };
 }
 
@@ -364,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: storageConfig(e, dataDir),
     payments: paymentsConfig(e, dataDir),
     rateLimit: rateLimitConfig(e),
+    push: pushConfig(e, dataDir),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     http: {
       idleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_MS,

@@ -45,6 +45,8 @@ const DOT_ENV = {
   AUTH_SECRET: 'a'.repeat(64),
   CODE_SECRET: 'c'.repeat(64),
   FILE_URL_SECRET: 'f'.repeat(64),
+  VAPID_PUBLIC_KEY: 'BFnJ5Ffyr9GDSf2VEIpju6TRPifdYRNYI46mhV0zncgSSX8wxiJd3RhrJAhsUe2xzrLQHlGpvBhKk78MNuZPitk',
+  VAPID_PRIVATE_KEY: 'w6de0m9a6UB_4dSsXU_PtUUq5btzbcPygXf_bx1Qj8s',
 };
 
 const envOf = (service: Service, given: Record<string, string> = DOT_ENV) =>
@@ -91,11 +93,18 @@ describe('compose.yaml', () => {
       authSecret: DOT_ENV.AUTH_SECRET,
       codeSecret: DOT_ENV.CODE_SECRET,
     });
+    // One VAPID key pair for every instance (web push, issue 36).
+    expect(config.push?.vapid).toEqual({
+      publicKey: DOT_ENV.VAPID_PUBLIC_KEY,
+      privateKey: DOT_ENV.VAPID_PRIVATE_KEY,
+    });
   });
 
   it('refuses to start without the secrets in .env', () => {
     const { AUTH_SECRET: _omitted, ...withoutAuth } = DOT_ENV;
     expect(() => envOf(apps[0]![1], withoutAuth)).toThrow(/AUTH_SECRET/);
+    const { VAPID_PRIVATE_KEY: _noPush, ...withoutVapid } = DOT_ENV;
+    expect(() => envOf(apps[0]![1], withoutVapid)).toThrow(/VAPID_PRIVATE_KEY/);
   });
 
   it('passes only variables the server knows (each documented in the README table)', () => {

@@ -16,15 +16,19 @@ import { readEarly } from '@/lib/api-client';
 import { createSessionStore } from '@/lib/session';
 import { loadTexts } from '@/lib/texts';
 
-/** Account-area "App start": no service worker may serve stale app code or intercept calls. */
-function unregisterServiceWorkers(): void {
-  navigator.serviceWorker
-    ?.getRegistrations()
-    .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
-    .catch(() => undefined);
+/**
+ * The installable app's service worker (issue 36, build/pwa.ts): registered after the page has
+ * loaded, in a build only (the dev server has no /sw.js). App code stays fresh: navigations go to
+ * the network first and hashed files never change; only the offline screens' answers are kept.
+ */
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
 }
 
-unregisterServiceWorkers();
+registerServiceWorker();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

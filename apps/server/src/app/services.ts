@@ -45,6 +45,10 @@ import type { WebhookFaults } from '../modules/subscription/payment-events/webho
 import { WithdrawalService } from '../modules/subscription/lifecycle/withdrawal.ts';
 import { ShareEndings } from '../modules/sharing/share-endings.ts';
 import { SharingService } from '../modules/sharing/sharing.service.ts';
+import { PushRepo } from '../modules/push/push.repo.ts';
+import { PushService } from '../modules/push/push.service.ts';
+import { loadOrCreateVapidKeys, WebPushSender } from '../platform/push/web-push.ts';
+import { pushAgent } from '../platform/push/push-agent.ts';
 
 /** What the services are built on: the database and the platform adapters app.ts set up. */
 export interface Infrastructure {
@@ -101,6 +105,23 @@ export async function buildServices({
     passwords,
   });
   const language = (userId: string) => directory.languageOf(userId);
+
+  // Web push (issue 36): reminders send through `push` (null when WEB_PUSH=false).
+  const pushRepo = new PushRepo(db);
+  const push: WebPushSender | null = config.push
+    ? new WebPushSender({
+        keys: await loadOrCreateVapidKeys({
+          fromEnv: config.push.vapid,
+          file: config.push.vapidFile,
+          subject: config.push.subject,
+        }),
+        devices: pushRepo,
+        log,
+        now,
+        agent: config.push.caFile ? await pushAgent(config.push.caFile) : undefined,
+      })
+    : null;
+  const pushDevices = new PushService({ repo: pushRepo, sender: push, now, language });
 
   // Pet records, each reached through the one access rule (owner or active share, issue 35).
   const access = new PetAccessPolicy({ db, kind, clock });
@@ -370,5 +391,7 @@ export async function buildServices({
     dataExport,
     sharing,
     shareEndings,
+    push,
+    pushDevices,
   };
 }

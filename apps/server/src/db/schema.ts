@@ -16,6 +16,7 @@ import type { ExportTables } from './tables/exports.ts';
 import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { SepaTables } from './tables/sepa.ts';
 import type { SharingTables } from './tables/sharing.ts';
+import type { PushTables } from './tables/push.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -75,7 +76,8 @@ export interface Database
     ExportTables,
     DataExportTables,
     IdempotencyTables,
-    SepaTables {}
+    SepaTables,
+    PushTables {}
 
 export interface PlanTables {
   product: ProductTable;

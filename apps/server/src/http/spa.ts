@@ -61,6 +61,18 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     return reply.type('text/html').sendFile('index.html', { cacheControl: false });
   };
 
+  /**
+   * The installable app (issue 36): the manifest of the request's brand (the build writes one per
+   * brand into pwa/), not cached (a brand's name may change), one copy per host. /sw.js is a plain
+   * file of the build: served below with `no-cache` like every unhashed file, from the root scope.
+   */
+  app.get('/manifest.webmanifest', (request, reply) => {
+    const file = `pwa/manifest-${request.brand.id}.webmanifest`;
+    if (!fs.existsSync(path.join(webDistDir, file))) return reply.callNotFound();
+    reply.header('vary', 'Host');
+    return reply.type('application/manifest+json').sendFile(file, { cacheControl: false });
+  });
+
   app.get('/', (request, reply) => sendIndex(request, reply, '/'));
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

@@ -27,6 +27,8 @@ export function forgetSignedInUser({ session, queries }: SignedInState): void {
     queryClient.getMutationCache().clear();
   }
   session.set(null);
+  // The service worker's kept answers (emergency card, Today) are this user's: gone with them.
+  navigator.serviceWorker?.controller?.postMessage({ type: 'signed-out' });
 }
 
 /** A sign-out whose target is never reached (the user went elsewhere) must not block the guards. */

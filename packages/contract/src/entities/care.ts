@@ -310,10 +310,13 @@ export const pushKeySchema = z.object({ public_key: z.string() });
 /** POST /v1/push/device: this browser's subscription (PushSubscription.toJSON()) and a label. */
 export const pushDeviceBodySchema = z.object({
   endpoint: z.url('Care_Push_Subscription_Error').max(2_000, 'Care_Push_Subscription_Error'),
-  keys: z.object({
-    p256dh: z.string().min(1, 'Care_Push_Subscription_Error').max(200, 'Care_Push_Subscription_Error'),
-    auth: z.string().min(1, 'Care_Push_Subscription_Error').max(100, 'Care_Push_Subscription_Error'),
-  }),
+  keys: z.object(
+    {
+      p256dh: z.string().min(1, 'Care_Push_Subscription_Error').max(200, 'Care_Push_Subscription_Error'),
+      auth: z.string().min(1, 'Care_Push_Subscription_Error').max(100, 'Care_Push_Subscription_Error'),
+    },
+    'Care_Push_Subscription_Error',
+  ),
   label: z.string().trim().max(100).nullish(),
 });
 export const pushDeviceSchema = z.object({
@@ -325,6 +328,14 @@ export const pushDeviceSchema = z.object({
   last_success_at: timestampSchema.nullable(),
 });
 export type PushDevice = z.infer<typeof pushDeviceSchema>;
+/** GET /v1/push/devices: the caller's devices, newest first. */
+export const pushDeviceListSchema = z.array(pushDeviceSchema);
+/** POST /v1/push/test: how many of the caller's devices took the test push, how many were gone. */
+export const pushTestResultSchema = z.object({
+  delivered: z.number().int().min(0),
+  removed: z.number().int().min(0),
+});
+export type PushTestResult = z.infer<typeof pushTestResultSchema>;
 /** What a reminder push carries (the service worker shows it as a notification). */
 export const pushMessageSchema = z.object({
   title: z.string(),

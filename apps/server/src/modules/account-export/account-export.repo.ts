@@ -214,6 +214,17 @@ export const DATA_SECTIONS: DataSection[] = [
         .execute(),
   },
   {
+    // Web push devices (issue 36): the endpoint and keys are the subscription's secrets, left out.
+    name: 'push-devices',
+    rows: (db, userId) =>
+      db
+        .selectFrom('push_device')
+        .select(['id', 'label', 'created_at', 'last_success_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+  },
+  {
     name: 'orders',
     rows: (db, userId) =>
       db

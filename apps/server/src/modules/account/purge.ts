@@ -51,6 +51,8 @@ export async function purgeAccount(
       .execute();
     await trx.deleteFrom('pet_activity').where('owner_id', '=', userId).execute();
     await trx.updateTable('pet_activity').set({ actor_id: null }).where('actor_id', '=', userId).execute();
+    // Web push devices (issue 36).
+    await trx.deleteFrom('push_device').where('user_id', '=', userId).execute();
     // Kept answers of create requests (http/idempotent-create.ts) hold the user's data.
     await trx.deleteFrom('idempotency_key').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).

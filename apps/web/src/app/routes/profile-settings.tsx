@@ -5,10 +5,11 @@ import { endSession, useSignedInState } from '@/app/session-actions';
 import { SettingsPage } from '@/features/account/components/SettingsPage';
 import { CalendarSubscriptionSetting } from '@/features/calendar/components/CalendarSubscriptionSetting';
 import { DataExportSetting } from '@/features/data-export/components/DataExportSetting';
+import { LazyPushSetting } from '@/features/push/components/LazyPushSetting';
 
 /**
- * /my-account/profile/settings: language, address, stay logged in, the calendar subscription, the
- * data export, logout (to /) and help.
+ * /my-account/profile/settings: language, address, stay logged in, the calendar subscription,
+ * reminders on this device (push), the data export, logout (to /) and help.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function Component() {
       title={t(handle?.titleKey ?? 'route.settings')}
       onLogout={() => endSession(signedIn, '/', navigate)}
       calendarSetting={<CalendarSubscriptionSetting />}
+      pushSetting={<LazyPushSetting />}
       dataExportSetting={<DataExportSetting />}
     />
   );

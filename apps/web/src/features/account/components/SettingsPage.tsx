@@ -33,12 +33,15 @@ export function SettingsPage({
   title,
   onLogout,
   calendarSetting,
+  pushSetting,
   dataExportSetting,
 }: {
   title: string;
   onLogout: () => Promise<void>;
   /** The calendar subscription section (features/calendar), composed in by the route. */
   calendarSetting?: ReactNode;
+  /** Reminders on this device (features/push, issue 36), composed in by the route. */
+  pushSetting?: ReactNode;
   /** Export my data (features/data-export), composed in by the route. */
   dataExportSetting?: ReactNode;
 }) {
@@ -108,6 +111,12 @@ export function SettingsPage({
         {calendarSetting ? (
           <Card>
             <CardContent sx={sectionContent}>{calendarSetting}</CardContent>
+          </Card>
+        ) : null}
+
+        {pushSetting ? (
+          <Card>
+            <CardContent sx={sectionContent}>{pushSetting}</CardContent>
           </Card>
         ) : null}
 
