@@ -33,6 +33,12 @@ export interface ContextOptions {
   locale?: 'de-DE' | 'en-US';
   viewport?: Viewport;
   colorScheme?: 'light' | 'dark';
+  /**
+   * The portal's service worker (issue 36) is blocked unless a journey is about it (push.e2e.ts):
+   * it would download the whole app shell in the background of every context and answer the
+   * journeys' API reads from its own network-first handler.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -40,6 +46,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     locale: options.locale ?? 'en-US',
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   await context.addInitScript(withoutTransitions);
   await recordJournal(context);

@@ -125,8 +125,14 @@ async function poll<T>(
 }
 
 describe.each([
-  { language: 'en' as const, options: { locale: 'en-US', viewport: 'desktop', colorScheme: 'light' } },
-  { language: 'de' as const, options: { locale: 'de-DE', viewport: 'phone', colorScheme: 'dark' } },
+  {
+    language: 'en' as const,
+    options: { locale: 'en-US', viewport: 'desktop', colorScheme: 'light', serviceWorkers: 'allow' },
+  },
+  {
+    language: 'de' as const,
+    options: { locale: 'de-DE', viewport: 'phone', colorScheme: 'dark', serviceWorkers: 'allow' },
+  },
 ] satisfies Array<{ language: Lang; options: ContextOptions }>)(
   'web push ($language, $options.viewport, $options.colorScheme)',
   ({ language, options }) => {
@@ -256,7 +262,7 @@ describe('the service worker', () => {
     expect(((await manifest.json()) as { name: string }).name).toBe('Hunde-Schutz');
 
     const user = await makeOwner('en');
-    const context = await signedInContext(browser, user, { viewport: 'desktop' });
+    const context = await signedInContext(browser, user, { viewport: 'desktop', serviceWorkers: 'allow' });
     const page = await context.newPage();
     try {
       await page.goto(`${server.url}/emergency-data`);

@@ -60,8 +60,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // test (identity-signin-flood.test.ts) with a small queue.
     PASSWORD_HASH_QUEUE: '1000',
     // scrypt at N=2^12 instead of OWASP's 2^17: the suites sign up thousands of users, each hash
-    // costing ~0.3 s of CPU at full strength. identity-signin-flood.test.ts checks the default.
-    PASSWORD_HASH_COST: '12',
+    // costing ~0.3 s of CPU at full strength. identity-signin-flood.test.ts checks the default;
+    // production refuses the lower cost (config.ts), so apps built as production keep it.
+    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '12' }),
     // scripts/test.mjs sets it to `error`, so an unexpected 500 in CI shows its cause.
     ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
     ...env,
