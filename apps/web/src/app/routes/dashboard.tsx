@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
@@ -16,6 +16,12 @@ import { useVisibleState } from '@/lib/product-visibility';
 import { useSession } from '@/lib/session';
 import { RenewalWarning } from '@/features/subscription/renewal/RenewalWarning';
 import { SharedWithMe } from '@/features/sharing/components/SharedWithMe';
+import { medicalListPath } from '@/features/medical/medical-kinds';
+
+/** Today's doses (issue 36) load with their own chunk, after the cards. */
+const TodayCard = lazy(() =>
+  import('@/features/care/components/TodayCard').then((module) => ({ default: module.TodayCard })),
+);
 
 interface DashboardCard {
   to: string;
@@ -96,6 +102,13 @@ export function Component() {
           </Grid>
         ))}
       </Grid>
+      {user ? (
+        <Suspense fallback={null}>
+          <TodayCard
+            setUpTo={user.pets[0] ? medicalListPath(user.pets[0], 'medication') : '/dashboard/my-pets'}
+          />
+        </Suspense>
+      ) : null}
       {user?.shared_pets ? <SharedWithMe pets={user.shared_pets} /> : null}
     </>
   );

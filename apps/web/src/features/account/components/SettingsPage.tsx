@@ -34,6 +34,7 @@ export function SettingsPage({
   onLogout,
   calendarSetting,
   dataExportSetting,
+  careSetting,
 }: {
   title: string;
   onLogout: () => Promise<void>;
@@ -41,6 +42,8 @@ export function SettingsPage({
   calendarSetting?: ReactNode;
   /** Export my data (features/data-export), composed in by the route. */
   dataExportSetting?: ReactNode;
+  /** Time zone and reminders (features/care, issue 36), composed in by the route. */
+  careSetting?: ReactNode;
 }) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -104,6 +107,12 @@ export function SettingsPage({
             <StayLoggedInSetting stored={user.stay_loggedin} />
           </CardContent>
         </Card>
+
+        {careSetting ? (
+          <Card>
+            <CardContent sx={sectionContent}>{careSetting}</CardContent>
+          </Card>
+        ) : null}
 
         {calendarSetting ? (
           <Card>
