@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DoseUnit } from '@pet/contract';
+import { UNDO_WINDOW_MINUTES, type DoseUnit } from '@pet/contract';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -35,18 +35,26 @@ export function dateTimeIn(instant: string, timeZone: string | undefined, langua
 
 /** Seconds left until an instant, ticking once a second while positive (the undo countdown). */
 export function useSecondsLeft(until: string | null): number {
-  const [now, setNow] = useState(() => Date.now());
   const end = until ? Date.parse(until) : 0;
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!end) return undefined;
-    const timer = window.setInterval(() => {
+    let timer = 0;
+    const tick = () => {
       const current = Date.now();
       setNow(current);
       if (current >= end) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
+    };
+    // A new deadline (a fresh confirmation) reads the clock at once, then every second.
+    const first = window.setTimeout(tick, 0);
+    timer = window.setInterval(tick, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [end]);
-  return end ? Math.max(0, Math.ceil((end - now) / 1000)) : 0;
+  // Never more than the window itself, even before the first tick.
+  return end ? Math.min(UNDO_WINDOW_MINUTES * 60, Math.max(0, Math.ceil((end - now) / 1000))) : 0;
 }
 
 /** 125 → "2:05". */
