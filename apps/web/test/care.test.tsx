@@ -7,6 +7,8 @@ import {
   type MedicalListItem,
   type Pet,
   type Schedule,
+  type ScheduleRule,
+  type VaccinationDue,
   type TodayResponse,
 } from '@pet/contract';
 import { scheduleInWords } from '@/features/care/schedule-words';
@@ -439,7 +441,7 @@ describe('schedule form', () => {
   it('puts a schedule into words in both languages', () => {
     const en = createI18n('en');
     const de = createI18n('de');
-    const rule = { kind: 'daily', times: ['20:00', '08:00'] } as const;
+    const rule: ScheduleRule = { kind: 'daily', times: ['20:00', '08:00'] };
     expect(scheduleInWords(rule, en.t, 'en')).toBe('twice daily at 08:00 and 20:00');
     expect(scheduleInWords(rule, de.t, 'de')).toBe('zweimal täglich um 08:00 und 20:00');
     expect(scheduleInWords({ kind: 'every_hours', hours: 8, first_time: '06:00' }, en.t, 'en')).toBe(
@@ -675,5 +677,118 @@ describe('time zone and reminders in settings', () => {
     await user.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter minutes from 0 to 240.')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/v1/care/settings')).toHaveLength(0);
+  });
+});
+
+describe('vaccinations due on the pet dashboard', () => {
+  const due = (overrides: Partial<VaccinationDue>): VaccinationDue => ({
+    id: 'v1',
+    pet_id: 'pet-1',
+    name: 'Rabies',
+    due_on: '2026-03-20',
+    source: null,
+    state: 'due_soon',
+    done_on: null,
+    ...overrides,
+  });
+
+  function installVaccinationApi(initial: VaccinationDue[]) {
+    let list = [...initial];
+    const fake = installFakeApi({
+      routes: {
+        'GET /v1/pet': () => json(PET),
+        'GET /v1/care/vaccinations': () => json(list),
+        'GET /v1/care/notices': () =>
+          json([
+            {
+              id: 'n1',
+              kind: 'weight_outside_goal',
+              pet_id: 'pet-1',
+              pet_name: 'Bello',
+              params: { min_kg: 20, max_kg: 25 },
+              created_at: '2026-03-10T07:00:00.000Z',
+            },
+          ]),
+        'POST /v1/care/notice/dismiss': () => json({ message: 'ok' }),
+        'GET /v1/appointment/mypetappointments': () => json([]),
+        'POST /v1/care/vaccination': (call) => {
+          const created = due({ id: 'v-new', ...bodyOf(call), state: 'later' } as Partial<VaccinationDue>);
+          list = [...list, created];
+          return json(created, 201);
+        },
+        'POST /v1/care/vaccination/done': (call) => {
+          list = list.map((entry) =>
+            entry.id === query(call, 'id') ? { ...entry, state: 'done', done_on: '2026-03-10' } : entry,
+          );
+          return json({ message: 'ok' });
+        },
+        'DELETE /v1/care/vaccination': (call) => {
+          list = list.filter((entry) => entry.id !== query(call, 'id'));
+          return json({ message: 'ok' });
+        },
+      },
+    });
+    return fake;
+  }
+
+  it('shows due soon and overdue badges, marks one done and deletes one after confirming', async () => {
+    const api = installVaccinationApi([
+      due({ id: 'v1', name: 'Rabies', state: 'due_soon' }),
+      due({ id: 'v2', name: 'Leptospirosis', due_on: '2026-02-01', state: 'overdue' }),
+      due({ id: 'v3', name: 'Kennel cough', due_on: '2026-12-01', state: 'later' }),
+    ]);
+    const { user } = renderApp('/pet-details/Bello/pet-1');
+    const card = await screen.findByRole('region', { name: 'Vaccinations due' });
+    const rabies = await within(card).findByRole('listitem', { name: 'Rabies' });
+    expect(within(rabies).getByText('Due soon')).toBeInTheDocument();
+    const lepto = within(card).getByRole('listitem', { name: 'Leptospirosis' });
+    expect(within(lepto).getByText('Overdue')).toBeInTheDocument();
+    const kennel = within(card).getByRole('listitem', { name: 'Kennel cough' });
+    expect(within(kennel).queryByText(/Due soon|Overdue/)).not.toBeInTheDocument();
+
+    await user.click(within(lepto).getByRole('button', { name: 'Mark done' }));
+    await waitFor(() => expect(api.callsTo('POST', '/v1/care/vaccination/done')).toHaveLength(1));
+    expect(query(api.callsTo('POST', '/v1/care/vaccination/done')[0]!, 'id')).toBe('v2');
+    expect(
+      await within(within(card).getByRole('listitem', { name: 'Leptospirosis' })).findByText('Done'),
+    ).toBeInTheDocument();
+
+    await user.click(within(kennel).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the due date of Kennel cough?' });
+    expect(api.callsTo('DELETE', '/v1/care/vaccination')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/v1/care/vaccination')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(card).queryByRole('listitem', { name: 'Kennel cough' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('adds a due date and shows the weight notice, which can be dismissed', async () => {
+    const api = installVaccinationApi([]);
+    const { user } = renderApp('/pet-details/Bello/pet-1');
+    const notice = await screen.findByText("Bello's last 3 weights are outside the target band.");
+    const card = await screen.findByRole('region', { name: 'Vaccinations due' });
+    expect(await within(card).findByText('No vaccinations due.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Add due date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New due date' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a name.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Vaccination/ }), 'Rabies');
+    await user.type(within(dialog).getByLabelText(/^Due on/), '2027-01-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/v1/care/vaccination')).toHaveLength(1));
+    const [post] = api.callsTo('POST', '/v1/care/vaccination');
+    expect(query(post!, 'pet_id')).toBe('pet-1');
+    expect(bodyOf(post)).toEqual({ name: 'Rabies', due_on: '2027-01-15', appointment_id: null });
+    expect(await within(card).findByRole('listitem', { name: 'Rabies' })).toBeInTheDocument();
+
+    await user.click(within(notice.closest('li')!).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(api.callsTo('POST', '/v1/care/notice/dismiss')).toHaveLength(1));
+    expect(query(api.callsTo('POST', '/v1/care/notice/dismiss')[0]!, 'id')).toBe('n1');
+    await waitFor(() =>
+      expect(
+        screen.queryByText("Bello's last 3 weights are outside the target band."),
+      ).not.toBeInTheDocument(),
+    );
   });
 });

@@ -22,6 +22,9 @@ import { medicalListPath } from '@/features/medical/medical-kinds';
 const TodayCard = lazy(() =>
   import('@/features/care/components/TodayCard').then((module) => ({ default: module.TodayCard })),
 );
+const CareNotices = lazy(() =>
+  import('@/features/care/components/CareNotices').then((module) => ({ default: module.CareNotices })),
+);
 
 interface DashboardCard {
   to: string;
@@ -104,6 +107,7 @@ export function Component() {
       </Grid>
       {user ? (
         <Suspense fallback={null}>
+          <CareNotices enabled={user.product?.medical === true || (user.shared_pets?.length ?? 0) > 0} />
           <TodayCard
             setUpTo={user.pets[0] ? medicalListPath(user.pets[0], 'medication') : '/dashboard/my-pets'}
           />

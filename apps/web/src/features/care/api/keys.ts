@@ -6,4 +6,7 @@ export const careKeys = {
   doses: (medId: string) => ['care', 'doses', medId] as const,
   settings: () => ['care', 'settings'] as const,
   notices: () => ['care', 'notices'] as const,
+  vaccinations: (petId: string) => ['care', 'vaccinations', petId] as const,
+  weightGoal: (petId: string) => ['care', 'weight-goal', petId] as const,
+  vaccinationAppointments: (petId: string) => ['care', 'vaccination-appointments', petId] as const,
 };
