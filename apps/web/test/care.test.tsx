@@ -792,3 +792,59 @@ describe('vaccinations due on the pet dashboard', () => {
     );
   });
 });
+
+describe('weight goal on My Animal', () => {
+  it('draws the stored band with the chart and saves a new one', async () => {
+    let goal: { pet_id: string; min_kg: number; max_kg: number; outside_in_a_row: number } | null = {
+      pet_id: 'pet-1',
+      min_kg: 20,
+      max_kg: 25,
+      outside_in_a_row: 0,
+    };
+    const api = installFakeApi({
+      routes: {
+        'GET /v1/pet': () =>
+          json({
+            ...PET,
+            weights: [
+              { weight: 22, date: '01.03.2026' },
+              { weight: 23, date: '01.02.2026' },
+            ],
+          }),
+        'GET /v1/care/weight-goal': () => json(goal),
+        'PUT /v1/care/weight-goal': (call) => {
+          goal = {
+            pet_id: 'pet-1',
+            outside_in_a_row: 0,
+            ...(bodyOf(call) as { min_kg: number; max_kg: number }),
+          };
+          return json(goal);
+        },
+      },
+    });
+    const { user } = renderApp('/pet-details/Bello/pet-1/my-pet');
+    const chart = await screen.findByRole('figure', { name: 'Weight curve' }, { timeout: 5000 });
+    // On the chart's line and in its caption.
+    expect(await within(chart).findAllByText('Target 20–25 kg')).toHaveLength(2);
+
+    const section = await screen.findByRole('region', { name: 'Target weight' });
+    const min = within(section).getByRole('textbox', { name: 'From (kg)' });
+    const max = within(section).getByRole('textbox', { name: 'To (kg)' });
+    expect(min).toHaveValue('20');
+    await user.clear(max);
+    await user.type(max, '19');
+    await user.click(within(section).getByRole('button', { name: 'Save target' }));
+    expect(
+      await within(section).findByText('The lower weight must be below the upper weight (up to 500 kg).'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/v1/care/weight-goal')).toHaveLength(0);
+
+    await user.clear(max);
+    await user.type(max, '24,5');
+    await user.click(within(section).getByRole('button', { name: 'Save target' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/v1/care/weight-goal')).toHaveLength(1));
+    expect(query(api.callsTo('PUT', '/v1/care/weight-goal')[0]!, 'pet_id')).toBe('pet-1');
+    expect(bodyOf(api.callsTo('PUT', '/v1/care/weight-goal')[0])).toEqual({ min_kg: 20, max_kg: 24.5 });
+    expect(await within(chart).findAllByText('Target 20–24.5 kg')).toHaveLength(2);
+  });
+});

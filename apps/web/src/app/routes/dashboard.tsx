@@ -16,7 +16,7 @@ import { useVisibleState } from '@/lib/product-visibility';
 import { useSession } from '@/lib/session';
 import { RenewalWarning } from '@/features/subscription/renewal/RenewalWarning';
 import { SharedWithMe } from '@/features/sharing/components/SharedWithMe';
-import { medicalListPath } from '@/features/medical/medical-kinds';
+import { petPath } from '@/lib/paths';
 
 /** Today's doses (issue 36) load with their own chunk, after the cards. */
 const TodayCard = lazy(() =>
@@ -109,7 +109,9 @@ export function Component() {
         <Suspense fallback={null}>
           <CareNotices enabled={user.product?.medical === true || (user.shared_pets?.length ?? 0) > 0} />
           <TodayCard
-            setUpTo={user.pets[0] ? medicalListPath(user.pets[0], 'medication') : '/dashboard/my-pets'}
+            setUpTo={
+              user.pets[0] ? petPath(user.pets[0], 'medical-data', 'medications') : '/dashboard/my-pets'
+            }
           />
         </Suspense>
       ) : null}
