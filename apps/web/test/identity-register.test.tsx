@@ -85,6 +85,8 @@ describe('registration', () => {
       tracker_ids: [],
       language: 'en',
       product_associated: 'without',
+      // Issue 36: the browser's zone becomes the account's.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 

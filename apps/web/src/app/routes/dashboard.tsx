@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
@@ -16,6 +16,15 @@ import { useVisibleState } from '@/lib/product-visibility';
 import { useSession } from '@/lib/session';
 import { RenewalWarning } from '@/features/subscription/renewal/RenewalWarning';
 import { SharedWithMe } from '@/features/sharing/components/SharedWithMe';
+import { petPath } from '@/lib/paths';
+
+/** Today's doses (issue 36) load with their own chunk, after the cards. */
+const TodayCard = lazy(() =>
+  import('@/features/care/components/TodayCard').then((module) => ({ default: module.TodayCard })),
+);
+const CareNotices = lazy(() =>
+  import('@/features/care/components/CareNotices').then((module) => ({ default: module.CareNotices })),
+);
 
 interface DashboardCard {
   to: string;
@@ -96,6 +105,16 @@ export function Component() {
           </Grid>
         ))}
       </Grid>
+      {user ? (
+        <Suspense fallback={null}>
+          <CareNotices enabled={user.product?.medical === true || (user.shared_pets?.length ?? 0) > 0} />
+          <TodayCard
+            setUpTo={
+              user.pets[0] ? petPath(user.pets[0], 'medical-data', 'medications') : '/dashboard/my-pets'
+            }
+          />
+        </Suspense>
+      ) : null}
       {user?.shared_pets ? <SharedWithMe pets={user.shared_pets} /> : null}
     </>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from '@/lib/router';
 import { canOnPet, type PetRelation, type PetResource } from '@pet/contract';
 import { PageSkeleton } from '@/components/PageSkeleton';
@@ -8,6 +9,11 @@ import { PetNotFound } from '@/components/PetNotFound';
 import { LostPetTagLink } from '@/features/lost-pet/components/LostPetTagLink';
 import { ExportsLink } from '@/features/exports/components/ExportsLink';
 import { SharingLinks } from '@/features/sharing/components/SharingLinks';
+
+/** Vaccinations due and the pet's care notices (issue 36), in the care chunk. */
+const PetCareCard = lazy(() =>
+  import('@/features/care/components/PetCareCard').then((module) => ({ default: module.PetCareCard })),
+);
 
 /** What each tile shows of the pet; the emergency and profile tiles lead to the user's own account. */
 const TILE_RESOURCES: Readonly<Record<string, PetResource | 'account'>> = {
@@ -55,6 +61,11 @@ export function Component() {
           canEdit={canOnPet(relation, 'update', 'profile') === 'yes'}
           hiddenTiles={hiddenTilesOf(relation)}
         />
+        {canOnPet(relation, 'read', 'care_plan') === 'yes' ? (
+          <Suspense fallback={null}>
+            <PetCareCard petId={pet.id} />
+          </Suspense>
+        ) : null}
         {/* Paid extras framed by the user's own plan (PaidExtraPetPage): the owner's pages. */}
         {relation === 'owner' ? <LostPetTagLink pet={pet} /> : null}
         {relation === 'owner' ? <ExportsLink pet={pet} /> : null}

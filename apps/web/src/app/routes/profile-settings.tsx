@@ -4,6 +4,7 @@ import { useRouteHandle } from '@/app/route-handle';
 import { endSession, useSignedInState } from '@/app/session-actions';
 import { SettingsPage } from '@/features/account/components/SettingsPage';
 import { CalendarSubscriptionSetting } from '@/features/calendar/components/CalendarSubscriptionSetting';
+import { CareSettingsSection } from '@/features/care/components/CareSettingsSection';
 import { DataExportSetting } from '@/features/data-export/components/DataExportSetting';
 import { LazyPushSetting } from '@/features/push/components/LazyPushSetting';
 
@@ -23,6 +24,7 @@ export function Component() {
       calendarSetting={<CalendarSubscriptionSetting />}
       pushSetting={<LazyPushSetting />}
       dataExportSetting={<DataExportSetting />}
+      careSetting={<CareSettingsSection />}
     />
   );
 }

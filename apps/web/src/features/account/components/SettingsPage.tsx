@@ -35,6 +35,7 @@ export function SettingsPage({
   calendarSetting,
   pushSetting,
   dataExportSetting,
+  careSetting,
 }: {
   title: string;
   onLogout: () => Promise<void>;
@@ -44,6 +45,8 @@ export function SettingsPage({
   pushSetting?: ReactNode;
   /** Export my data (features/data-export), composed in by the route. */
   dataExportSetting?: ReactNode;
+  /** Time zone and reminders (features/care, issue 36), composed in by the route. */
+  careSetting?: ReactNode;
 }) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -107,6 +110,12 @@ export function SettingsPage({
             <StayLoggedInSetting stored={user.stay_loggedin} />
           </CardContent>
         </Card>
+
+        {careSetting ? (
+          <Card>
+            <CardContent sx={sectionContent}>{careSetting}</CardContent>
+          </Card>
+        ) : null}
 
         {calendarSetting ? (
           <Card>

@@ -184,7 +184,9 @@ export function RegisterScreen() {
         trackerId: codeChoice === 'yes' ? (checked?.trackerId ?? null) : null,
         language: i18n.language === 'en' ? 'en' : 'de',
       });
-      await signup.mutateAsync(invited ? { ...body, invitation_token: invitation } : body);
+      // The browser's zone becomes the account's (issue 36): reminders and doses follow it.
+      const zoned = { ...body, time_zone: browserTimeZone() };
+      await signup.mutateAsync(invited ? { ...zoned, invitation_token: invitation } : zoned);
       if (invited && (await signInInvited(values.email, values.password))) return;
       setRegisteredEmail(values.email);
       window.scrollTo({ top: 0 });
@@ -413,4 +415,13 @@ export function RegisterScreen() {
       </Typography>
     </AuthFrame>
   );
+}
+
+/** The browser's IANA zone, or nothing (the server then keeps its default). */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }

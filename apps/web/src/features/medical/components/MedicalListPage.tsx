@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -36,7 +36,21 @@ const MedicalForm = lazy(() => import('./MedicalForm').then((module) => ({ defau
  * holding the edit form; an empty list shows the big plus button. Saving an edit updates the row
  * and closes it; deleting (after confirmation) returns to the medical-data overview.
  */
-export function MedicalListPage({ title, pet, type }: { title: string; pet: PetRef; type: MedicalType }) {
+export function MedicalListPage({
+  title,
+  pet,
+  type,
+  rowExtra,
+  detailsExtra,
+}: {
+  title: string;
+  pet: PetRef;
+  type: MedicalType;
+  /** More on a row's summary (a medication's schedule in words, features/care), from the route. */
+  rowExtra?: (item: MedicalListItem) => ReactNode;
+  /** More under an open row's form (a medication's schedule and dose log), from the route. */
+  detailsExtra?: (item: MedicalListItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -126,19 +140,22 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
         onExpandedChange={setExpandedId}
         timeout={PET_LIST_EXPAND_ANIMATION_MS}
         heading="h2"
-        summary={(item) => <RowSummary item={item} type={type} />}
+        summary={(item) => <RowSummary item={item} type={type} extra={rowExtra?.(item)} />}
         details={(item) => (
-          // Read only for a role that may not change it: the form's fields and buttons are disabled.
-          <Box component="fieldset" disabled={!canEdit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-            <MedicalForm
-              petId={pet.id}
-              type={type}
-              record={item}
-              onSaved={() => setExpandedId(null)}
-              onCancel={() => setExpandedId(null)}
-              onDelete={() => setToDelete(item)}
-            />
-          </Box>
+          <>
+            {/* Read only for a role that may not change it: the form's fields and buttons are disabled. */}
+            <Box component="fieldset" disabled={!canEdit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+              <MedicalForm
+                petId={pet.id}
+                type={type}
+                record={item}
+                onSaved={() => setExpandedId(null)}
+                onCancel={() => setExpandedId(null)}
+                onDelete={() => setToDelete(item)}
+              />
+            </Box>
+            {detailsExtra?.(item)}
+          </>
         )}
       />
     </ListPage>
@@ -146,7 +163,7 @@ export function MedicalListPage({ title, pet, type }: { title: string; pet: PetR
 }
 
 /** Name and date of a row, plus the one fact worth seeing without opening it. */
-function RowSummary({ item, type }: { item: MedicalListItem; type: MedicalType }) {
+function RowSummary({ item, type, extra }: { item: MedicalListItem; type: MedicalType; extra?: ReactNode }) {
   const { t } = useTranslation();
   const badge =
     type === 'medication' && item.in_use === 'Yes'
@@ -168,6 +185,7 @@ function RowSummary({ item, type }: { item: MedicalListItem; type: MedicalType }
       >
         {item.medical_name}
       </Typography>
+      {extra}
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
         {badge ? <Chip size="small" label={badge} color="primary" variant="outlined" /> : null}
         <Box

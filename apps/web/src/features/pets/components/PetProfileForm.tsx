@@ -1,4 +1,14 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import type { WeightBand } from './WeightChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -83,7 +93,16 @@ interface PendingPhoto {
   url: string;
 }
 
-export type PetProfileFormProps = { mode: 'add' } | { mode: 'edit'; pet: Pet };
+export type PetProfileFormProps =
+  | { mode: 'add' }
+  | {
+      mode: 'edit';
+      pet: Pet;
+      /** The target band drawn on the weight chart (care plans, issue 36), composed in by the route. */
+      weightBand?: WeightBand | null;
+      /** The band's editor under the chart (features/care), composed in by the route. */
+      weightGoalEditor?: ReactNode;
+    };
 
 /**
  * The pet profile screen (pet-data sections 2 to 5): Add pet without an id, My Animal with one.
@@ -108,17 +127,29 @@ export function PetProfileForm(props: PetProfileFormProps) {
     defaultValues,
     mode: 'onTouched',
   });
-  return <PetProfileFormBody pet={pet} form={form} defaultValues={defaultValues} />;
+  return (
+    <PetProfileFormBody
+      pet={pet}
+      form={form}
+      defaultValues={defaultValues}
+      weightBand={props.mode === 'edit' ? (props.weightBand ?? null) : null}
+      weightGoalEditor={props.mode === 'edit' ? props.weightGoalEditor : undefined}
+    />
+  );
 }
 
 const PetProfileFormBody = memo(function PetProfileFormBody({
   pet,
   form,
   defaultValues,
+  weightBand,
+  weightGoalEditor,
 }: {
   pet: Pet | undefined;
   form: UseFormReturn<PetFormInput, unknown, PetFormOutput>;
   defaultValues: PetFormInput;
+  weightBand: WeightBand | null;
+  weightGoalEditor: ReactNode;
 }) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -369,6 +400,8 @@ const PetProfileFormBody = memo(function PetProfileFormBody({
                   errors={weightErrors}
                   disabled={saving}
                   withChart={Boolean(pet)}
+                  band={weightBand}
+                  chartExtra={weightGoalEditor}
                   onInputChange={changeWeightInput}
                   onAdd={addWeight}
                   onRemove={removeWeight}

@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
+import type { WeightBand } from './WeightChart';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -199,8 +200,17 @@ export function PhotoSection({
 export function WeightsSection({
   control,
   withChart,
+  band = null,
+  chartExtra,
   ...props
-}: { control: PetFormControl; withChart: boolean } & Omit<Parameters<typeof WeightsEditor>[0], 'weights'>) {
+}: {
+  control: PetFormControl;
+  withChart: boolean;
+  /** The target band drawn on the chart (issue 36). */
+  band?: WeightBand | null;
+  /** Under the chart: the band's editor, composed in by the route. */
+  chartExtra?: ReactNode;
+} & Omit<Parameters<typeof WeightsEditor>[0], 'weights'>) {
   const { t } = useTranslation();
   const weights = useWatch({ control, name: 'weights' }) as WeightEntry[];
   const { dirtyFields } = useFormState({ control, name: 'weights' });
@@ -223,9 +233,10 @@ export function WeightsSection({
             </Typography>
           ) : (
             <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-              <WeightChart weights={weights} title={t('pets.weights.chartTitle')} />
+              <WeightChart weights={weights} title={t('pets.weights.chartTitle')} band={band} />
             </Suspense>
           )}
+          {chartExtra}
         </Box>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { useColorScheme, useTheme, type Theme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { format } from 'date-fns';
 import { parseDdMmYyyy, type WeightEntry } from '@pet/contract';
 import { formatDate } from '@/lib/dates';
@@ -11,7 +12,23 @@ import { useWeightFormat } from '@/features/pets/weight-format';
  * The weight history over time (pet-data issue: a charting library, readable in both themes and
  * on a phone). Loaded on demand, so @mui/x-charts ships only with My Animal.
  */
-export default function WeightChart({ weights, title }: { weights: readonly WeightEntry[]; title: string }) {
+/** A target band in kg (care plans, issue 36). */
+export interface WeightBand {
+  min: number;
+  max: number;
+  /** Its label on the chart, translated by the caller. */
+  label: string;
+}
+
+export default function WeightChart({
+  weights,
+  title,
+  band = null,
+}: {
+  weights: readonly WeightEntry[];
+  title: string;
+  band?: WeightBand | null;
+}) {
   const theme = useTheme();
   const { colorScheme } = useColorScheme();
   const scheme = colorScheme === 'dark' ? 'dark' : 'light';
@@ -19,6 +36,7 @@ export default function WeightChart({ weights, title }: { weights: readonly Weig
   const schemes = (theme as Theme & { colorSchemes?: Record<string, { palette: Theme['palette'] }> })
     .colorSchemes;
   const color = schemes?.[scheme]?.palette.primary.main ?? theme.palette.primary.main;
+  const successColor = schemes?.[scheme]?.palette.success.main ?? theme.palette.success.main;
   const weight = useWeightFormat();
 
   // Oldest first along the time axis; entries of one day keep their order.
@@ -62,6 +80,13 @@ export default function WeightChart({ weights, title }: { weights: readonly Weig
         yAxis={[
           {
             label: 'kg',
+            // The band stays in view even when every weight lies outside it.
+            ...(band
+              ? {
+                  min: Math.min(band.min, ...points.map((point) => point.weight)) * 0.95,
+                  max: Math.max(band.max, ...points.map((point) => point.weight)) * 1.05,
+                }
+              : {}),
             width: 56,
             valueFormatter: (value: number) => weight.number(value),
           },
@@ -76,7 +101,30 @@ export default function WeightChart({ weights, title }: { weights: readonly Weig
             valueFormatter: (value) => (value === null ? '' : weight.withUnit(value)),
           },
         ]}
-      />
+      >
+        {band ? (
+          <>
+            <ChartsReferenceLine
+              y={band.min}
+              lineStyle={{ stroke: successColor, strokeDasharray: '6 4' }}
+              labelStyle={{ fill: successColor, fontSize: 11 }}
+              labelAlign="start"
+            />
+            <ChartsReferenceLine
+              y={band.max}
+              label={band.label}
+              lineStyle={{ stroke: successColor, strokeDasharray: '6 4' }}
+              labelStyle={{ fill: successColor, fontSize: 11 }}
+              labelAlign="start"
+            />
+          </>
+        ) : null}
+      </LineChart>
+      {band ? (
+        <Box component="p" sx={{ m: 0, mt: 0.5, typography: 'caption', color: 'text.secondary' }}>
+          {band.label}
+        </Box>
+      ) : null}
     </Box>
   );
 }
