@@ -16,6 +16,7 @@ import type { ExportTables } from './tables/exports.ts';
 import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { SepaTables } from './tables/sepa.ts';
 import type { SharingTables } from './tables/sharing.ts';
+import type { CareTables } from './tables/care.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -64,6 +65,7 @@ export interface Database
     MailTables,
     PetTables,
     SharingTables,
+    CareTables,
     DocumentTables,
     ContactTables,
     MedicalTables,
