@@ -45,6 +45,11 @@ import type { WebhookFaults } from '../modules/subscription/payment-events/webho
 import { WithdrawalService } from '../modules/subscription/lifecycle/withdrawal.ts';
 import { ShareEndings } from '../modules/sharing/share-endings.ts';
 import { SharingService } from '../modules/sharing/sharing.service.ts';
+import { CareService } from '../modules/care/care.service.ts';
+import { CareRecordsService } from '../modules/care/care.records.ts';
+import { CareSettingsStore } from '../modules/care/care.settings.ts';
+import { CareReminders } from '../modules/care/care.reminders.ts';
+import type { PushSender } from '../platform/push/push-sender.ts';
 
 /** What the services are built on: the database and the platform adapters app.ts set up. */
 export interface Infrastructure {
@@ -206,6 +211,30 @@ export async function buildServices({
   });
   // A deleted pet's members are told (its shares and activity go with it).
   pets.addDeletionStep((trx, _userId, petId) => shareEndings.petDeleted(trx, petId));
+
+  // Care plans (issue 36): schedules and doses, vaccinations due, weight goals, reminders.
+  const careSettings = new CareSettingsStore({ db, clock });
+  const care = new CareService({ db, kind, clock, access, jobs, settings: careSettings });
+  const careRecords = new CareRecordsService({ db, kind, clock, access, settings: careSettings });
+  // A weight added to a pet checks its weight goal (the notice after 3 in a row outside).
+  pets.addWeightStep((trx, petId) => careRecords.weightAdded(trx, petId));
+  /**
+   * Web push for reminders: the push branch (platform/push, modules/push) puts its PushSender
+   * here. Left undefined, reminders go by mail only.
+   */
+  const push: PushSender | undefined = undefined;
+  const careReminders = new CareReminders({
+    db,
+    clock,
+    access,
+    settings: careSettings,
+    mailer,
+    log,
+    language,
+    brandForPartner: brands.forPartner,
+    originForBrand: brands.originFor,
+    push,
+  });
 
   // The account: avatar, address, deletion (which ends every session and every share).
   const account = new AccountService({
@@ -370,5 +399,9 @@ export async function buildServices({
     dataExport,
     sharing,
     shareEndings,
+    care,
+    careRecords,
+    careSettings,
+    careReminders,
   };
 }
