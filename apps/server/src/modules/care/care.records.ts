@@ -132,9 +132,9 @@ export class CareRecordsService {
     }
   }
 
-  private async reminderColumns(ownerId: string, dueOn: string, doneOn: string | null) {
+  private async reminderColumns(trx: Transaction<Database>, ownerId: string, dueOn: string, doneOn: string | null) {
     if (doneOn) return { reminders_sent: VACCINATION_REMINDER_OFFSETS_DAYS.length, next_reminder_at: null };
-    const next = nextVaccinationReminder(dueOn, await this.deps.settings.timeZoneOf(ownerId), this.nowMs());
+    const next = nextVaccinationReminder(dueOn, await this.deps.settings.timeZoneOf(ownerId, trx), this.nowMs());
     return next
       ? { reminders_sent: next.index, next_reminder_at: next.at }
       : { reminders_sent: VACCINATION_REMINDER_OFFSETS_DAYS.length, next_reminder_at: null };
@@ -157,7 +157,7 @@ export class CareRecordsService {
           appointment_id: body.appointment_id ?? null,
           med_id: body.med_id ?? null,
           done_on: null,
-          ...(await this.reminderColumns(access.ownerId, body.due_on, null)),
+          ...(await this.reminderColumns(trx, access.ownerId, body.due_on, null)),
           created_by: userId,
           created_at: now,
           updated_at: now,
@@ -184,7 +184,7 @@ export class CareRecordsService {
           due_on: body.due_on,
           appointment_id: body.appointment_id ?? null,
           med_id: body.med_id ?? null,
-          ...(await this.reminderColumns(access.ownerId, body.due_on, row.done_on)),
+          ...(await this.reminderColumns(trx, access.ownerId, body.due_on, row.done_on)),
           updated_at: new Date(this.nowMs()).toISOString(),
         })
         .where('id', '=', id)
@@ -204,7 +204,7 @@ export class CareRecordsService {
   async vaccinationDone(userId: string, id: string, doneOn?: string): Promise<VaccinationDue> {
     await this.deps.db.transaction().execute(async (trx) => {
       const { access } = await this.vaccinationRow(userId, id, { action: 'update', resource: 'care_plan' }, trx);
-      const day = doneOn ?? localDayOf(this.nowMs(), await this.deps.settings.timeZoneOf(access.ownerId));
+      const day = doneOn ?? localDayOf(this.nowMs(), await this.deps.settings.timeZoneOf(access.ownerId, trx));
       await trx
         .updateTable('vaccination_due')
         .set({ done_on: day, next_reminder_at: null, updated_at: new Date(this.nowMs()).toISOString() })

@@ -111,7 +111,7 @@ export class CareService {
     const now = iso(this.nowMs());
     const medicationName = await this.deps.db.transaction().execute(async (trx) => {
       const { med, access } = await this.medication(userId, medId, { action: 'update', resource: 'care_plan' }, trx);
-      const zone = await this.deps.settings.timeZoneOf(access.ownerId);
+      const zone = await this.deps.settings.timeZoneOf(access.ownerId, trx);
       const window = { rule: body.rule, starts_on: body.starts_on, ends_on: body.ends_on ?? null };
       const next = repo.nextSlotFrom(window, zone, this.nowMs());
       const values = {
@@ -265,7 +265,7 @@ export class CareService {
           if (body.slot) throw slotUnknown();
         } else {
           const slotMs = body.slot ? new Date(body.slot).getTime() : NaN;
-          const zone = await this.deps.settings.timeZoneOf(access.ownerId);
+          const zone = await this.deps.settings.timeZoneOf(access.ownerId, trx);
           if (!Number.isFinite(slotMs) || !isScheduleSlot(window, zone, slotMs)) throw slotUnknown();
           slot = iso(slotMs);
           const taken = await trx

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
   DEFAULT_USER_TIME_ZONE,
@@ -23,8 +23,9 @@ export const DEFAULT_CHANNELS: Channels = {
 export class CareSettingsStore {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
 
-  async timeZoneOf(userId: string): Promise<string> {
-    const row = await this.deps.db
+  /** `db`: the caller's transaction, when inside one (SQLite has one connection). */
+  async timeZoneOf(userId: string, db: Kysely<Database> | Transaction<Database> = this.deps.db): Promise<string> {
+    const row = await db
       .selectFrom('user_profile')
       .select('time_zone')
       .where('user_id', '=', userId)
