@@ -84,9 +84,10 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const caller = await registeredUser(t.app);
     await setPlan(t.app, caller.id, 'premium');
     const [a, b] = [await createPet(t.app, caller, { name: 'Anna' }), await createPet(t.app, caller, { name: 'Bruno' })];
-    await putSchedule(t.app, caller, await addMedication(t.app, caller, a.id, 'A-med'), twiceDaily);
+    await putSchedule(t.app, caller, await addMedication(t.app, caller, a.id, 'A-med'), { ...twiceDaily, starts_on: day });
     await putSchedule(t.app, caller, await addMedication(t.app, caller, b.id, 'B-med'), {
       ...twiceDaily,
+      starts_on: day,
       rule: { kind: 'daily', times: ['12:00'] },
     });
     // A pet in New York shared with the caller as carer.
@@ -95,6 +96,7 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const c = await createPet(t.app, nyOwner, { name: 'Cleo' });
     await putSchedule(t.app, nyOwner, await addMedication(t.app, nyOwner, c.id, 'C-med'), {
       ...twiceDaily,
+      starts_on: day,
       rule: { kind: 'daily', times: ['09:00'] },
     });
     await shareDirectly(t.app, { ownerId: nyOwner.id, memberId: caller.id, petId: c.id, role: 'carer' });
@@ -121,7 +123,7 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
   it('confirms a slot once (also in parallel), skips with a reason, undoes within the window, counts stock', async () => {
     const pet = await createPet(t.app, owner, { name: 'Dose' });
     const medId = await addMedication(t.app, owner, pet.id);
-    await putSchedule(t.app, owner, medId, { ...twiceDaily, stock_units: 30 });
+    await putSchedule(t.app, owner, medId, { ...twiceDaily, starts_on: day, stock_units: 30 });
     const confirm = (body: object, user: User = owner) =>
       v1(t.app, 'POST', `/v1/care/dose?med_id=${medId}`, body, as(user));
     const morning = slotAt(day, '08:00');
