@@ -23,13 +23,37 @@ const kinds = async (to: string, kind: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, carer, viewer] = await Promise.all([registeredUser(t.app), registeredUser(t.app), registeredUser(t.app)]);
+  [owner, carer, viewer] = await Promise.all([
+    registeredUser(t.app),
+    registeredUser(t.app),
+    registeredUser(t.app),
+  ]);
   await setPlan(t.app, owner.id, 'premium');
-  await t.app.db.updateTable('user_profile').set({ language: 'German' }).where('user_id', '=', owner.id).execute();
-  await t.app.db.updateTable('user_profile').set({ language: 'English' }).where('user_id', '=', carer.id).execute();
+  await t.app.db
+    .updateTable('user_profile')
+    .set({ language: 'German' })
+    .where('user_id', '=', owner.id)
+    .execute();
+  await t.app.db
+    .updateTable('user_profile')
+    .set({ language: 'English' })
+    .where('user_id', '=', carer.id)
+    .execute();
   petId = (await createPet(t.app, owner, { name: 'Bello' })).id;
-  await shareDirectly(t.app, { ownerId: owner.id, memberId: carer.id, petId, role: 'carer', reminders: true });
-  await shareDirectly(t.app, { ownerId: owner.id, memberId: viewer.id, petId, role: 'viewer', reminders: true });
+  await shareDirectly(t.app, {
+    ownerId: owner.id,
+    memberId: carer.id,
+    petId,
+    role: 'carer',
+    reminders: true,
+  });
+  await shareDirectly(t.app, {
+    ownerId: owner.id,
+    memberId: viewer.id,
+    petId,
+    role: 'viewer',
+    reminders: true,
+  });
   day = advanceToNext(t.app, '06:00');
 }, 120_000);
 afterAll(async () => t?.close());
@@ -65,7 +89,13 @@ describe(`care reminders (${testDatabaseKind})`, { timeout: 180_000 }, () => {
 
     // The evening dose is given before its time: no reminder, no repeat.
     const evening = new Date(zonedTimeToUtc(day, '20:00', 'Europe/Berlin')).toISOString();
-    const given = await v1(t.app, 'POST', `/v1/care/dose?med_id=${medId}`, { slot: evening, action: 'given' }, as(owner));
+    const given = await v1(
+      t.app,
+      'POST',
+      `/v1/care/dose?med_id=${medId}`,
+      { slot: evening, action: 'given' },
+      as(owner),
+    );
     expect(given.statusCode, given.body).toBe(201);
     await advanceMinutes(t.app, 11.5 * 60); // 20:00
     await advanceMinutes(t.app, 60);
@@ -73,16 +103,30 @@ describe(`care reminders (${testDatabaseKind})`, { timeout: 180_000 }, () => {
     expect(await kinds(owner.email, 'care-dose-missed')).toHaveLength(1);
     // Sweeping again sends nothing twice.
     await advanceMinutes(t.app, 5);
-    expect((await kinds(owner.email, 'care-dose-due')).length + (await kinds(carer.email, 'care-dose-due')).length).toBe(2);
+    expect(
+      (await kinds(owner.email, 'care-dose-due')).length + (await kinds(carer.email, 'care-dose-due')).length,
+    ).toBe(2);
     await v1(t.app, 'DELETE', `/v1/care/schedule?med_id=${medId}`, undefined, as(owner));
   });
 
   it('reminds of a vaccination at -28, -7, +7 and +28 days, and stops once it is done', async () => {
     const today = dayNumber(day);
-    const open = await v1(t.app, 'POST', `/v1/care/vaccination?pet_id=${petId}`, { name: 'Tollwut', due_on: dayOfNumber(today + 35) }, as(owner));
+    const open = await v1(
+      t.app,
+      'POST',
+      `/v1/care/vaccination?pet_id=${petId}`,
+      { name: 'Tollwut', due_on: dayOfNumber(today + 35) },
+      as(owner),
+    );
     expect(open.statusCode, open.body).toBe(201);
     expect(open.json().state).toBe('later');
-    const done = await v1(t.app, 'POST', `/v1/care/vaccination?pet_id=${petId}`, { name: 'Leptospirose', due_on: dayOfNumber(today + 35) }, as(owner));
+    const done = await v1(
+      t.app,
+      'POST',
+      `/v1/care/vaccination?pet_id=${petId}`,
+      { name: 'Leptospirose', due_on: dayOfNumber(today + 35) },
+      as(owner),
+    );
     const mails = async (name: string) =>
       (await kinds(owner.email, 'care-vaccination-due')).filter((m) => m.subject.includes(name));
 
@@ -111,13 +155,26 @@ describe(`care reminders (${testDatabaseKind})`, { timeout: 180_000 }, () => {
     }
     expect(await mails('Leptospirose')).toHaveLength(1);
     const list = await v1(t.app, 'GET', `/v1/care/vaccinations?pet_id=${petId}`, undefined, as(owner));
-    expect(list.json().map((v: { name: string; state: string }) => `${v.name} ${v.state}`).sort()).toEqual([
-      'Leptospirose done',
-      'Tollwut overdue',
-    ]);
+    expect(
+      list
+        .json()
+        .map((v: { name: string; state: string }) => `${v.name} ${v.state}`)
+        .sort(),
+    ).toEqual(['Leptospirose done', 'Tollwut overdue']);
     // The carer who gets reminders was told too, in English.
-    const carers = (await kinds(carer.email, 'care-vaccination-due')).filter((m) => m.subject.includes('Tollwut'));
+    const carers = (await kinds(carer.email, 'care-vaccination-due')).filter((m) =>
+      m.subject.includes('Tollwut'),
+    );
     expect(carers).toHaveLength(4);
-    expect(carers.some((m) => m.subject === `Tollwut for Bello is due on ${dayOfNumber(today + 35).split('-').reverse().join('/')}`)).toBe(true);
+    expect(
+      carers.some(
+        (m) =>
+          m.subject ===
+          `Tollwut for Bello is due on ${dayOfNumber(today + 35)
+            .split('-')
+            .reverse()
+            .join('/')}`,
+      ),
+    ).toBe(true);
   });
 });

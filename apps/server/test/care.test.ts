@@ -51,7 +51,13 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const bad = await v1(t.app, 'PUT', '/v1/care/settings', { time_zone: 'Mars/Olympus' }, as(owner));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().key).toBe('Care_Time_Zone_Error');
-    const settings = await v1(t.app, 'PUT', '/v1/care/settings', { missed_dose_repeat_minutes: 30 }, as(owner));
+    const settings = await v1(
+      t.app,
+      'PUT',
+      '/v1/care/settings',
+      { missed_dose_repeat_minutes: 30 },
+      as(owner),
+    );
     expect(settings.json()).toMatchObject({ time_zone: DEFAULT_USER_TIME_ZONE, doses: { mail: true } });
   });
 
@@ -67,24 +73,47 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const window = await put({ starts_on: '2026-05-02', ends_on: '2026-05-01' });
     expect(window.statusCode).toBe(400);
     expect(window.json().key).toBe('Care_Schedule_Window_Error');
-    const allergy = await v1(t.app, 'POST', `/v1/medical/allergy?pet_id=${pet.id}`, { name: 'Pollen' }, as(owner));
+    const allergy = await v1(
+      t.app,
+      'POST',
+      `/v1/medical/allergy?pet_id=${pet.id}`,
+      { name: 'Pollen' },
+      as(owner),
+    );
     expect(allergy.statusCode, allergy.body).toBe(201);
     expect((await put({}, allergy.json().id)).statusCode).toBe(404);
 
     const saved = scheduleSchema.parse((await put({ stock_units: 40 })).json());
-    expect(saved).toMatchObject({ med_id: medId, pet_id: pet.id, time_zone: DEFAULT_USER_TIME_ZONE, stock_days_left: 20 });
+    expect(saved).toMatchObject({
+      med_id: medId,
+      pet_id: pet.id,
+      time_zone: DEFAULT_USER_TIME_ZONE,
+      stock_days_left: 20,
+    });
     const read = await v1(t.app, 'GET', `/v1/care/schedule?med_id=${medId}`, undefined, as(owner));
     expect(read.json().rule).toEqual(twiceDaily.rule);
-    expect((await v1(t.app, 'GET', `/v1/care/schedule?med_id=${medId}`, undefined, as(stranger))).statusCode).toBe(404);
-    expect((await v1(t.app, 'DELETE', `/v1/care/schedule?med_id=${medId}`, undefined, as(owner))).statusCode).toBe(200);
-    expect((await v1(t.app, 'GET', `/v1/care/schedule?med_id=${medId}`, undefined, as(owner))).statusCode).toBe(404);
+    expect(
+      (await v1(t.app, 'GET', `/v1/care/schedule?med_id=${medId}`, undefined, as(stranger))).statusCode,
+    ).toBe(404);
+    expect(
+      (await v1(t.app, 'DELETE', `/v1/care/schedule?med_id=${medId}`, undefined, as(owner))).statusCode,
+    ).toBe(200);
+    expect(
+      (await v1(t.app, 'GET', `/v1/care/schedule?med_id=${medId}`, undefined, as(owner))).statusCode,
+    ).toBe(404);
   });
 
   it("today lists two own pets and a shared pet, each in its owner's zone", async () => {
     const caller = await registeredUser(t.app);
     await setPlan(t.app, caller.id, 'premium');
-    const [a, b] = [await createPet(t.app, caller, { name: 'Anna' }), await createPet(t.app, caller, { name: 'Bruno' })];
-    await putSchedule(t.app, caller, await addMedication(t.app, caller, a.id, 'A-med'), { ...twiceDaily, starts_on: day });
+    const [a, b] = [
+      await createPet(t.app, caller, { name: 'Anna' }),
+      await createPet(t.app, caller, { name: 'Bruno' }),
+    ];
+    await putSchedule(t.app, caller, await addMedication(t.app, caller, a.id, 'A-med'), {
+      ...twiceDaily,
+      starts_on: day,
+    });
     await putSchedule(t.app, caller, await addMedication(t.app, caller, b.id, 'B-med'), {
       ...twiceDaily,
       starts_on: day,
@@ -104,7 +133,8 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const res = await v1(t.app, 'GET', `/v1/care/today?day=${day}`, undefined, as(caller));
     expect(res.statusCode, res.body).toBe(200);
     const today = todayResponseSchema.parse(res.json());
-    const line = (d: (typeof today.doses)[number]) => `${d.pet_name} ${d.medication_name} ${d.local_time} ${d.state}`;
+    const line = (d: (typeof today.doses)[number]) =>
+      `${d.pet_name} ${d.medication_name} ${d.local_time} ${d.state}`;
     expect(today.doses.map(line).sort()).toEqual(
       [
         'Anna A-med 08:00 upcoming',
@@ -116,7 +146,9 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const cleo = today.doses.find((d) => d.pet_name === 'Cleo')!;
     expect(cleo.slot).toBe(slotAt(day, '09:00', 'America/New_York'));
     // The stranger sees none of it.
-    const theirs = todayResponseSchema.parse((await v1(t.app, 'GET', '/v1/care/today', undefined, as(stranger))).json());
+    const theirs = todayResponseSchema.parse(
+      (await v1(t.app, 'GET', '/v1/care/today', undefined, as(stranger))).json(),
+    );
     expect(theirs.doses.filter((d) => ['Anna', 'Bruno', 'Cleo'].includes(d.pet_name))).toEqual([]);
   });
 
@@ -129,24 +161,37 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const morning = slotAt(day, '08:00');
     const evening = slotAt(day, '20:00');
 
-    expect((await confirm({ slot: slotAt(day, '09:00'), action: 'given' })).json().key).toBe('Care_Dose_Slot_Unknown_Text');
+    expect((await confirm({ slot: slotAt(day, '09:00'), action: 'given' })).json().key).toBe(
+      'Care_Dose_Slot_Unknown_Text',
+    );
     const noReason = await confirm({ slot: morning, action: 'skipped' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().key).toBe('Care_Dose_Skip_Reason_Error');
 
     const given = await confirm({ slot: morning, action: 'given' });
     expect(given.statusCode, given.body).toBe(201);
-    expect(doseLogEntrySchema.parse(given.json())).toMatchObject({ slot: morning, action: 'given', confirmed_by: { id: owner.id } });
+    expect(doseLogEntrySchema.parse(given.json())).toMatchObject({
+      slot: morning,
+      action: 'given',
+      confirmed_by: { id: owner.id },
+    });
     const again = await confirm({ slot: morning, action: 'skipped', skip_reason: 'asleep' });
     expect(again.statusCode).toBe(409);
     expect(again.json().key).toBe('Care_Dose_Already_Confirmed_Error');
     const stock = async () =>
-      (await t.app.db.selectFrom('medication_schedule').select('stock_units').where('med_id', '=', medId).executeTakeFirstOrThrow())
-        .stock_units;
+      (
+        await t.app.db
+          .selectFrom('medication_schedule')
+          .select('stock_units')
+          .where('med_id', '=', medId)
+          .executeTakeFirstOrThrow()
+      ).stock_units;
     expect(await stock()).toBe(29);
 
     // Eight at once on the evening slot: exactly one wins, one stock unit goes.
-    const parallel = await Promise.all(Array.from({ length: 8 }, () => confirm({ slot: evening, action: 'given' })));
+    const parallel = await Promise.all(
+      Array.from({ length: 8 }, () => confirm({ slot: evening, action: 'given' })),
+    );
     expect(parallel.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(await stock()).toBe(28);
     const rows = await t.app.db.selectFrom('dose_log').select('id').where('med_id', '=', medId).execute();
@@ -165,9 +210,18 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     expect(late.json().key).toBe('Care_Dose_Undo_Too_Late_Error');
 
     const log = await v1(t.app, 'GET', `/v1/care/doses?med_id=${medId}`, undefined, as(owner));
-    expect(log.json().map((e: { action: string }) => e.action).sort()).toEqual(['given', 'skipped']);
-    const today = todayResponseSchema.parse((await v1(t.app, 'GET', `/v1/care/today?day=${day}`, undefined, as(owner))).json());
-    const states = today.doses.filter((d) => d.med_id === medId).map((d) => [d.local_time, d.state, d.skip_reason]);
+    expect(
+      log
+        .json()
+        .map((e: { action: string }) => e.action)
+        .sort(),
+    ).toEqual(['given', 'skipped']);
+    const today = todayResponseSchema.parse(
+      (await v1(t.app, 'GET', `/v1/care/today?day=${day}`, undefined, as(owner))).json(),
+    );
+    const states = today.doses
+      .filter((d) => d.med_id === medId)
+      .map((d) => [d.local_time, d.state, d.skip_reason]);
     expect(states).toEqual([
       ['08:00', 'skipped', 'vomited'],
       ['20:00', 'given', null],
@@ -179,16 +233,20 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const medId = await addMedication(t.app, owner, pet.id, 'Vetmedin');
     // 2 a day, 15 units = 7.5 days; the line is 7 days.
     await putSchedule(t.app, owner, medId, { ...twiceDaily, stock_units: 15, stock_warn_days: 7 });
-    const give = (slot: string) => v1(t.app, 'POST', `/v1/care/dose?med_id=${medId}`, { slot, action: 'given' }, as(owner));
+    const give = (slot: string) =>
+      v1(t.app, 'POST', `/v1/care/dose?med_id=${medId}`, { slot, action: 'given' }, as(owner));
     const next = (n: number) => {
       const [y, m, d] = day.split('-').map(Number) as [number, number, number];
       return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
     };
     expect((await give(slotAt(next(-3), '08:00'))).statusCode).toBe(201); // 14 left: 7 days, not below
     const notices = async () =>
-      ((await v1(t.app, 'GET', '/v1/care/notices', undefined, as(owner))).json() as Array<{ kind: string; params: Record<string, unknown> }>).filter(
-        (n) => n.kind === 'stock_low' && n.params.medication_name === 'Vetmedin',
-      );
+      (
+        (await v1(t.app, 'GET', '/v1/care/notices', undefined, as(owner))).json() as Array<{
+          kind: string;
+          params: Record<string, unknown>;
+        }>
+      ).filter((n) => n.kind === 'stock_low' && n.params.medication_name === 'Vetmedin');
     expect(await notices()).toHaveLength(0);
     expect((await give(slotAt(next(-3), '20:00'))).statusCode).toBe(201); // 13: 6.5 days
     expect((await give(slotAt(next(-2), '08:00'))).statusCode).toBe(201); // 12: still low, no second warning
@@ -198,7 +256,9 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const mails = await mailsTo(t.app, owner.email, 'care-stock-low');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Vetmedin');
-    const today = todayResponseSchema.parse((await v1(t.app, 'GET', '/v1/care/today', undefined, as(owner))).json());
+    const today = todayResponseSchema.parse(
+      (await v1(t.app, 'GET', '/v1/care/today', undefined, as(owner))).json(),
+    );
     expect(today.stock_warnings.find((w) => w.med_id === medId)?.days_left).toBe(6);
   });
 
@@ -222,7 +282,9 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const viewers = await confirm(viewer, morning);
     expect(viewers.statusCode).toBe(403);
     expect(viewers.json().key).toBe('Share_Role_Forbidden_Text');
-    expect((await v1(t.app, 'GET', `/v1/care/schedule?med_id=${medId}`, undefined, as(viewer))).statusCode).toBe(200);
+    expect(
+      (await v1(t.app, 'GET', `/v1/care/schedule?med_id=${medId}`, undefined, as(viewer))).statusCode,
+    ).toBe(200);
     const carerPut = await v1(t.app, 'PUT', `/v1/care/schedule?med_id=${medId}`, twiceDaily, as(carer));
     expect(carerPut.statusCode).toBe(403);
 
@@ -230,25 +292,53 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     const carersDose = await confirm(carer, slotAt(day, '20:00'));
     expect(carersDose.statusCode, carersDose.body).toBe(201);
     expect(carersDose.json().confirmed_by.id).toBe(carer.id);
-    const notYours = await v1(t.app, 'DELETE', `/v1/care/dose?id=${ownersDose.json().id}`, undefined, as(carer));
+    const notYours = await v1(
+      t.app,
+      'DELETE',
+      `/v1/care/dose?id=${ownersDose.json().id}`,
+      undefined,
+      as(carer),
+    );
     expect(notYours.statusCode).toBe(403);
     expect(notYours.json().key).toBe('Share_Not_Your_Entry_Text');
-    expect((await v1(t.app, 'DELETE', `/v1/care/dose?id=${carersDose.json().id}`, undefined, as(stranger))).statusCode).toBe(404);
-    expect((await v1(t.app, 'DELETE', `/v1/care/dose?id=${carersDose.json().id}`, undefined, as(carer))).statusCode).toBe(200);
+    expect(
+      (await v1(t.app, 'DELETE', `/v1/care/dose?id=${carersDose.json().id}`, undefined, as(stranger)))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await v1(t.app, 'DELETE', `/v1/care/dose?id=${carersDose.json().id}`, undefined, as(carer)))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a weight goal: a notice after 3 entries in a row outside the band, once', async () => {
     const pet = await createPet(t.app, owner, { name: 'Heavy' });
-    const band = await v1(t.app, 'PUT', `/v1/care/weight-goal?pet_id=${pet.id}`, { min_kg: 10, max_kg: 12 }, as(owner));
+    const band = await v1(
+      t.app,
+      'PUT',
+      `/v1/care/weight-goal?pet_id=${pet.id}`,
+      { min_kg: 10, max_kg: 12 },
+      as(owner),
+    );
     expect(band.statusCode, band.body).toBe(200);
-    const bad = await v1(t.app, 'PUT', `/v1/care/weight-goal?pet_id=${pet.id}`, { min_kg: 12, max_kg: 10 }, as(owner));
+    const bad = await v1(
+      t.app,
+      'PUT',
+      `/v1/care/weight-goal?pet_id=${pet.id}`,
+      { min_kg: 12, max_kg: 10 },
+      as(owner),
+    );
     expect(bad.json().key).toBe('Care_Weight_Goal_Error');
     const weigh = (weight: number, date: string) =>
       v1(t.app, 'POST', `/v1/pet/weight?pet_id=${pet.id}`, { weight, date }, as(owner));
     const notices = async () =>
-      ((await v1(t.app, 'GET', '/v1/care/notices', undefined, as(owner))).json() as Array<{ id: string; kind: string; pet_id: string }>).filter(
-        (n) => n.kind === 'weight_outside_goal' && n.pet_id === pet.id,
-      );
+      (
+        (await v1(t.app, 'GET', '/v1/care/notices', undefined, as(owner))).json() as Array<{
+          id: string;
+          kind: string;
+          pet_id: string;
+        }>
+      ).filter((n) => n.kind === 'weight_outside_goal' && n.pet_id === pet.id);
     await weigh(11, '01.01.2026');
     await weigh(13, '02.01.2026');
     await weigh(13.5, '03.01.2026');
@@ -260,7 +350,9 @@ describe(`care plans (${testDatabaseKind})`, { timeout: 120_000 }, () => {
     expect(list).toHaveLength(1);
     const goal = await v1(t.app, 'GET', `/v1/care/weight-goal?pet_id=${pet.id}`, undefined, as(owner));
     expect(goal.json().outside_in_a_row).toBe(4);
-    expect((await v1(t.app, 'POST', `/v1/care/notice/dismiss?id=${list[0]!.id}`, undefined, as(owner))).statusCode).toBe(200);
+    expect(
+      (await v1(t.app, 'POST', `/v1/care/notice/dismiss?id=${list[0]!.id}`, undefined, as(owner))).statusCode,
+    ).toBe(200);
     expect(await notices()).toHaveLength(0);
   });
 });

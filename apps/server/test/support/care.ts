@@ -5,7 +5,12 @@ import { v1 } from '../identity-helpers.ts';
 import { as } from './owners.ts';
 
 /** Care plan fixtures (issue 36): a medication record and its schedule through the API. */
-export async function addMedication(app: FastifyInstance, user: { token: string }, petId: string, name = 'Apoquel') {
+export async function addMedication(
+  app: FastifyInstance,
+  user: { token: string },
+  petId: string,
+  name = 'Apoquel',
+) {
   const res = await v1(app, 'POST', `/v1/medical/medication?pet_id=${petId}`, { name }, as(user));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;

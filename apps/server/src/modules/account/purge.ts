@@ -61,7 +61,11 @@ export async function purgeAccount(
       .set({ created_by: null })
       .where('created_by', '=', userId)
       .execute();
-    await trx.updateTable('vaccination_due').set({ created_by: null }).where('created_by', '=', userId).execute();
+    await trx
+      .updateTable('vaccination_due')
+      .set({ created_by: null })
+      .where('created_by', '=', userId)
+      .execute();
     // Kept answers of create requests (http/idempotent-create.ts) hold the user's data.
     await trx.deleteFrom('idempotency_key').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).

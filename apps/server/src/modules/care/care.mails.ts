@@ -44,7 +44,9 @@ const UNITS: Record<UiLanguage, Record<DoseUnit, string>> = {
 };
 
 export function formatAmount(amount: number, unit: DoseUnit, language: UiLanguage): string {
-  const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 2 }).format(amount);
+  const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    maximumFractionDigits: 2,
+  }).format(amount);
   return `${number} ${UNITS[language][unit]}`;
 }
 
@@ -199,5 +201,10 @@ export function renderVaccinationMail(c: CareMailBase & VaccinationReminder): Re
 
 export function vaccinationPush(c: CareMailBase & VaccinationReminder): PushMessage {
   const mail = renderVaccinationMail(c);
-  return { title: mail.subject, body: mail.subject, url: '/dashboard', tag: `vaccination:${c.petId}:${c.vaccinationName}` };
+  return {
+    title: mail.subject,
+    body: mail.subject,
+    url: '/dashboard',
+    tag: `vaccination:${c.petId}:${c.vaccinationName}`,
+  };
 }

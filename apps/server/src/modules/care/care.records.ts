@@ -3,7 +3,6 @@ import {
   CARE_KEYS,
   LIMIT_KEYS,
   dayNumber,
-
   localDayOf,
   VACCINATION_DUE_SOON_DAYS,
   VACCINATION_REMINDER_OFFSETS_DAYS,
@@ -51,7 +50,11 @@ export function nextVaccinationReminder(
   from = 0,
 ): { index: number; at: string } | null {
   for (let i = from; i < VACCINATION_REMINDER_OFFSETS_DAYS.length; i += 1) {
-    const at = zonedTimeToUtc(dayNumber(dueOn) + VACCINATION_REMINDER_OFFSETS_DAYS[i]!, VACCINATION_REMINDER_TIME, zone);
+    const at = zonedTimeToUtc(
+      dayNumber(dueOn) + VACCINATION_REMINDER_OFFSETS_DAYS[i]!,
+      VACCINATION_REMINDER_TIME,
+      zone,
+    );
     if (at > nowMs) return { index: i, at: new Date(at).toISOString() };
   }
   return null;
@@ -121,20 +124,41 @@ export class CareRecordsService {
   }
 
   /** Checks that a source appointment or medical record belongs to the same pet. */
-  private async assertSource(trx: Transaction<Database>, petId: string, body: VaccinationBody): Promise<void> {
+  private async assertSource(
+    trx: Transaction<Database>,
+    petId: string,
+    body: VaccinationBody,
+  ): Promise<void> {
     if (body.appointment_id) {
-      const row = await trx.selectFrom('appointment').select('pet_id').where('id', '=', body.appointment_id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('appointment')
+        .select('pet_id')
+        .where('id', '=', body.appointment_id)
+        .executeTakeFirst();
       if (row?.pet_id !== petId) throw notFound('No such appointment of this pet');
     }
     if (body.med_id) {
-      const row = await trx.selectFrom('medical_record').select('pet_id').where('id', '=', body.med_id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('medical_record')
+        .select('pet_id')
+        .where('id', '=', body.med_id)
+        .executeTakeFirst();
       if (row?.pet_id !== petId) throw notFound('No such medical record of this pet');
     }
   }
 
-  private async reminderColumns(trx: Transaction<Database>, ownerId: string, dueOn: string, doneOn: string | null) {
+  private async reminderColumns(
+    trx: Transaction<Database>,
+    ownerId: string,
+    dueOn: string,
+    doneOn: string | null,
+  ) {
     if (doneOn) return { reminders_sent: VACCINATION_REMINDER_OFFSETS_DAYS.length, next_reminder_at: null };
-    const next = nextVaccinationReminder(dueOn, await this.deps.settings.timeZoneOf(ownerId, trx), this.nowMs());
+    const next = nextVaccinationReminder(
+      dueOn,
+      await this.deps.settings.timeZoneOf(ownerId, trx),
+      this.nowMs(),
+    );
     return next
       ? { reminders_sent: next.index, next_reminder_at: next.at }
       : { reminders_sent: VACCINATION_REMINDER_OFFSETS_DAYS.length, next_reminder_at: null };
@@ -168,14 +192,23 @@ export class CareRecordsService {
   }
 
   private async vaccinationById(id: string): Promise<VaccinationDue> {
-    const row = await this.deps.db.selectFrom('vaccination_due').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await this.deps.db
+      .selectFrom('vaccination_due')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const today = localDayOf(this.nowMs(), await this.deps.settings.timeZoneOf(row.user_id));
     return this.toVaccination(row, today);
   }
 
   async updateVaccination(userId: string, id: string, body: VaccinationBody): Promise<VaccinationDue> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const { row, access } = await this.vaccinationRow(userId, id, { action: 'update', resource: 'care_plan' }, trx);
+      const { row, access } = await this.vaccinationRow(
+        userId,
+        id,
+        { action: 'update', resource: 'care_plan' },
+        trx,
+      );
       await this.assertSource(trx, row.pet_id, body);
       await trx
         .updateTable('vaccination_due')
@@ -203,8 +236,14 @@ export class CareRecordsService {
   /** Recorded as given (default: today in the household zone); no more reminders. */
   async vaccinationDone(userId: string, id: string, doneOn?: string): Promise<VaccinationDue> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const { access } = await this.vaccinationRow(userId, id, { action: 'update', resource: 'care_plan' }, trx);
-      const day = doneOn ?? localDayOf(this.nowMs(), await this.deps.settings.timeZoneOf(access.ownerId, trx));
+      const { access } = await this.vaccinationRow(
+        userId,
+        id,
+        { action: 'update', resource: 'care_plan' },
+        trx,
+      );
+      const day =
+        doneOn ?? localDayOf(this.nowMs(), await this.deps.settings.timeZoneOf(access.ownerId, trx));
       await trx
         .updateTable('vaccination_due')
         .set({ done_on: day, next_reminder_at: null, updated_at: new Date(this.nowMs()).toISOString() })
@@ -236,7 +275,11 @@ export class CareRecordsService {
 
   async weightGoal(userId: string, petId: string): Promise<WeightGoal> {
     await this.petAccess(userId, petId, { action: 'read', resource: 'care_plan' });
-    const goal = await this.deps.db.selectFrom('weight_goal').selectAll().where('pet_id', '=', petId).executeTakeFirst();
+    const goal = await this.deps.db
+      .selectFrom('weight_goal')
+      .selectAll()
+      .where('pet_id', '=', petId)
+      .executeTakeFirst();
     if (!goal) throw notFound('No weight goal');
     return {
       pet_id: petId,
@@ -246,11 +289,19 @@ export class CareRecordsService {
     };
   }
 
-  async putWeightGoal(userId: string, petId: string, band: { min_kg: number; max_kg: number }): Promise<WeightGoal> {
+  async putWeightGoal(
+    userId: string,
+    petId: string,
+    band: { min_kg: number; max_kg: number },
+  ): Promise<WeightGoal> {
     if (!(band.min_kg < band.max_kg)) throw badRequest(CARE_KEYS.weightGoal, 'max_kg');
     await this.deps.db.transaction().execute(async (trx) => {
       const access = await this.petAccess(userId, petId, { action: 'update', resource: 'care_plan' }, trx);
-      const values = { min_kg: band.min_kg, max_kg: band.max_kg, updated_at: new Date(this.nowMs()).toISOString() };
+      const values = {
+        min_kg: band.min_kg,
+        max_kg: band.max_kg,
+        updated_at: new Date(this.nowMs()).toISOString(),
+      };
       await trx
         .insertInto('weight_goal')
         .values({ pet_id: petId, user_id: access.ownerId, ...values })
@@ -273,7 +324,11 @@ export class CareRecordsService {
    * entries outside), the owner gets a notice.
    */
   async weightAdded(trx: Transaction<Database>, petId: string): Promise<void> {
-    const goal = await trx.selectFrom('weight_goal').selectAll().where('pet_id', '=', petId).executeTakeFirst();
+    const goal = await trx
+      .selectFrom('weight_goal')
+      .selectAll()
+      .where('pet_id', '=', petId)
+      .executeTakeFirst();
     if (!goal) return;
     const outside = await this.outsideInARow(trx, petId, goal.min_kg, goal.max_kg);
     if (outside !== WEIGHT_GOAL_OUTSIDE_IN_A_ROW) return;
@@ -321,4 +376,3 @@ export class CareRecordsService {
     if (Number(result.numUpdatedRows) === 0) throw notFound('No such notice');
   }
 }
-

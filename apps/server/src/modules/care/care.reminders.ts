@@ -193,10 +193,15 @@ export class CareReminders {
       repeat,
     };
     for (const recipientId of await this.recipientsOf(row.pet_id, row.user_id)) {
-      await this.deliver(recipientId, 'doses', repeat ? CARE_MAIL_KINDS.doseRepeat : CARE_MAIL_KINDS.dose, (base) => ({
-        mail: renderDoseReminderMail({ ...base, ...reminder }),
-        push: doseReminderPush({ ...base, ...reminder }),
-      }));
+      await this.deliver(
+        recipientId,
+        'doses',
+        repeat ? CARE_MAIL_KINDS.doseRepeat : CARE_MAIL_KINDS.dose,
+        (base) => ({
+          mail: renderDoseReminderMail({ ...base, ...reminder }),
+          push: doseReminderPush({ ...base, ...reminder }),
+        }),
+      );
     }
   }
 
@@ -209,7 +214,15 @@ export class CareReminders {
         .innerJoin('medication_schedule as s', 's.med_id', 'r.med_id')
         .innerJoin('medical_record as m', 'm.id', 's.med_id')
         .innerJoin('pet as p', 'p.id', 's.pet_id')
-        .select(['r.med_id', 'r.slot', 'r.repeat_at', 's.pet_id', 's.user_id', 's.dose_amount', 's.dose_unit'])
+        .select([
+          'r.med_id',
+          'r.slot',
+          'r.repeat_at',
+          's.pet_id',
+          's.user_id',
+          's.dose_amount',
+          's.dose_unit',
+        ])
         .select(['m.name as medication_name', 'p.name as pet_name'])
         .where('r.repeat_at', 'is not', null)
         .where('r.repeat_at', '<=', iso(nowMs))
@@ -255,7 +268,12 @@ export class CareReminders {
         .execute();
       const zones = await this.deps.settings.timeZonesOf(rows.map((r) => r.user_id));
       for (const row of rows) {
-        const next = nextVaccinationReminder(row.due_on, zones.get(row.user_id)!, nowMs, row.reminders_sent + 1);
+        const next = nextVaccinationReminder(
+          row.due_on,
+          zones.get(row.user_id)!,
+          nowMs,
+          row.reminders_sent + 1,
+        );
         const claimed = await this.deps.db
           .updateTable('vaccination_due')
           .set({

@@ -37,7 +37,9 @@ export function stockDaysLeft(row: Pick<ScheduleRow, 'rule' | 'stock_units' | 'd
   return Math.floor((row.stock_units / perDay) * 10) / 10;
 }
 
-export function stockIsLow(row: Pick<ScheduleRow, 'rule' | 'stock_units' | 'dose_amount' | 'stock_warn_days'>): boolean {
+export function stockIsLow(
+  row: Pick<ScheduleRow, 'rule' | 'stock_units' | 'dose_amount' | 'stock_warn_days'>,
+): boolean {
   const days = stockDaysLeft(row);
   return days !== null && days < (row.stock_warn_days ?? DEFAULT_STOCK_WARN_DAYS);
 }
@@ -47,7 +49,15 @@ export function findMedication(db: Db, medId: string) {
   return db
     .selectFrom('medical_record as m')
     .innerJoin('pet as p', 'p.id', 'm.pet_id')
-    .select(['m.id', 'm.pet_id', 'm.name', 'm.medical_type', 'm.created_by', 'p.name as pet_name', 'p.user_id as owner_id'])
+    .select([
+      'm.id',
+      'm.pet_id',
+      'm.name',
+      'm.medical_type',
+      'm.created_by',
+      'p.name as pet_name',
+      'p.user_id as owner_id',
+    ])
     .where('m.id', '=', medId)
     .executeTakeFirst();
 }
@@ -111,7 +121,13 @@ export async function ownedPetIds(db: Db, userId: string): Promise<string[]> {
 
 export async function insertNotice(
   db: Db,
-  notice: { userId: string; petId: string; kind: string; params: Record<string, string | number>; at: string },
+  notice: {
+    userId: string;
+    petId: string;
+    kind: string;
+    params: Record<string, string | number>;
+    at: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('care_notice')

@@ -71,7 +71,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     CARE_PATHS.schedule,
-    route({ summary: "Remove a medication's schedule", querystring: medIdQuerySchema }, { 200: messageResponseSchema }),
+    route(
+      { summary: "Remove a medication's schedule", querystring: medIdQuerySchema },
+      { 200: messageResponseSchema },
+    ),
     async (request) => {
       await care.deleteSchedule(signedInUser(request).id, request.query.med_id);
       return { message: 'Schedule deleted' };
@@ -83,7 +86,8 @@ export const careRoutes: FastifyPluginAsyncZod<{
     route(
       {
         summary: "Every dose of a day across the caller's and shared pets, each in its household zone",
-        description: "day defaults to the caller's today; open doses of the day before are listed as overdue.",
+        description:
+          "day defaults to the caller's today; open doses of the day before are listed as overdue.",
         querystring: todayQuerySchema,
       },
       { 200: todayResponseSchema },
@@ -106,13 +110,16 @@ export const careRoutes: FastifyPluginAsyncZod<{
       { 201: doseLogEntrySchema, 409: confirmed },
     ),
     async (request, reply) =>
-      reply.code(201).send(await care.confirmDose(signedInUser(request).id, request.query.med_id, request.body)),
+      reply
+        .code(201)
+        .send(await care.confirmDose(signedInUser(request).id, request.query.med_id, request.body)),
   );
   app.delete(
     CARE_PATHS.dose,
     route(
       {
-        summary: 'Undo a confirmation within UNDO_WINDOW_MINUTES (a carer only their own); the stock gets it back',
+        summary:
+          'Undo a confirmation within UNDO_WINDOW_MINUTES (a carer only their own); the stock gets it back',
         querystring: idQuerySchema,
       },
       { 200: messageResponseSchema, 409: confirmed },
@@ -133,7 +140,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     CARE_PATHS.vaccinations,
-    route({ summary: "A pet's vaccinations that come due", querystring: petIdQuerySchema }, { 200: z.array(vaccinationDueSchema) }),
+    route(
+      { summary: "A pet's vaccinations that come due", querystring: petIdQuerySchema },
+      { 200: z.array(vaccinationDueSchema) },
+    ),
     async (request) => records.vaccinations(signedInUser(request).id, request.query.pet_id),
   );
   app.post(
@@ -147,19 +157,28 @@ export const careRoutes: FastifyPluginAsyncZod<{
       { 201: vaccinationDueSchema },
     ),
     async (request, reply) =>
-      reply.code(201).send(await records.createVaccination(signedInUser(request).id, request.query.pet_id, request.body)),
+      reply
+        .code(201)
+        .send(await records.createVaccination(signedInUser(request).id, request.query.pet_id, request.body)),
   );
   app.put(
     CARE_PATHS.vaccination,
     route(
-      { summary: 'Change a vaccination due date', querystring: vaccinationQuerySchema, body: vaccinationDueBodySchema },
+      {
+        summary: 'Change a vaccination due date',
+        querystring: vaccinationQuerySchema,
+        body: vaccinationDueBodySchema,
+      },
       { 200: vaccinationDueSchema },
     ),
     async (request) => records.updateVaccination(signedInUser(request).id, request.query.id, request.body),
   );
   app.delete(
     CARE_PATHS.vaccination,
-    route({ summary: 'Remove a vaccination due date', querystring: vaccinationQuerySchema }, { 200: messageResponseSchema }),
+    route(
+      { summary: 'Remove a vaccination due date', querystring: vaccinationQuerySchema },
+      { 200: messageResponseSchema },
+    ),
     async (request) => {
       await records.deleteVaccination(signedInUser(request).id, request.query.id);
       return { message: 'Vaccination deleted' };
@@ -175,25 +194,36 @@ export const careRoutes: FastifyPluginAsyncZod<{
       },
       { 200: vaccinationDueSchema },
     ),
-    async (request) => records.vaccinationDone(signedInUser(request).id, request.query.id, request.body?.done_on),
+    async (request) =>
+      records.vaccinationDone(signedInUser(request).id, request.query.id, request.body?.done_on),
   );
 
   app.get(
     CARE_PATHS.weightGoal,
-    route({ summary: "A pet's weight goal (404 when none)", querystring: petIdQuerySchema }, { 200: weightGoalSchema }),
+    route(
+      { summary: "A pet's weight goal (404 when none)", querystring: petIdQuerySchema },
+      { 200: weightGoalSchema },
+    ),
     async (request) => records.weightGoal(signedInUser(request).id, request.query.pet_id),
   );
   app.put(
     CARE_PATHS.weightGoal,
     route(
-      { summary: "Set a pet's weight goal band (kg)", querystring: petIdQuerySchema, body: weightGoalBodySchema },
+      {
+        summary: "Set a pet's weight goal band (kg)",
+        querystring: petIdQuerySchema,
+        body: weightGoalBodySchema,
+      },
       { 200: weightGoalSchema },
     ),
     async (request) => records.putWeightGoal(signedInUser(request).id, request.query.pet_id, request.body),
   );
   app.delete(
     CARE_PATHS.weightGoal,
-    route({ summary: "Clear a pet's weight goal", querystring: petIdQuerySchema }, { 200: messageResponseSchema }),
+    route(
+      { summary: "Clear a pet's weight goal", querystring: petIdQuerySchema },
+      { 200: messageResponseSchema },
+    ),
     async (request) => {
       await records.deleteWeightGoal(signedInUser(request).id, request.query.pet_id);
       return { message: 'Weight goal deleted' };
@@ -222,7 +252,10 @@ export const careRoutes: FastifyPluginAsyncZod<{
   app.put(
     CARE_PATHS.settings,
     route(
-      { summary: "Change the caller's time zone and reminder channels (fields left out stay)", body: careSettingsBodySchema },
+      {
+        summary: "Change the caller's time zone and reminder channels (fields left out stay)",
+        body: careSettingsBodySchema,
+      },
       { 200: careSettingsSchema },
     ),
     async (request) => settings.put(signedInUser(request).id, request.body),

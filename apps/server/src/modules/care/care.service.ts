@@ -75,11 +75,7 @@ export class CareService {
     return { med, access };
   }
 
-  private toSchedule(
-    row: repo.ScheduleRow,
-    names: { medication_name: string },
-    zone: string,
-  ): Schedule {
+  private toSchedule(row: repo.ScheduleRow, names: { medication_name: string }, zone: string): Schedule {
     return {
       med_id: row.med_id,
       pet_id: row.pet_id,
@@ -102,7 +98,11 @@ export class CareService {
     const { med, access } = await this.medication(userId, medId, { action: 'read', resource: 'care_plan' });
     const row = await repo.findSchedule(this.deps.db, medId);
     if (!row) throw scheduleNotFound();
-    return this.toSchedule(row, { medication_name: med.name }, await this.deps.settings.timeZoneOf(access.ownerId));
+    return this.toSchedule(
+      row,
+      { medication_name: med.name },
+      await this.deps.settings.timeZoneOf(access.ownerId),
+    );
   }
 
   /** Sets (replaces) a medication's schedule; the sweep starts at its next slot from now. */
@@ -110,7 +110,12 @@ export class CareService {
     if (body.ends_on && body.ends_on < body.starts_on) throw badRequest(CARE_KEYS.window, 'ends_on');
     const now = iso(this.nowMs());
     const medicationName = await this.deps.db.transaction().execute(async (trx) => {
-      const { med, access } = await this.medication(userId, medId, { action: 'update', resource: 'care_plan' }, trx);
+      const { med, access } = await this.medication(
+        userId,
+        medId,
+        { action: 'update', resource: 'care_plan' },
+        trx,
+      );
       const zone = await this.deps.settings.timeZoneOf(access.ownerId, trx);
       const window = { rule: body.rule, starts_on: body.starts_on, ends_on: body.ends_on ?? null };
       const next = repo.nextSlotFrom(window, zone, this.nowMs());
@@ -131,7 +136,13 @@ export class CareService {
       const low = repo.stockIsLow(values);
       await trx
         .insertInto('medication_schedule')
-        .values({ med_id: medId, ...values, stock_low_warned: low ? 1 : 0, created_by: userId, created_at: now })
+        .values({
+          med_id: medId,
+          ...values,
+          stock_low_warned: low ? 1 : 0,
+          created_by: userId,
+          created_at: now,
+        })
         .onConflict((oc) =>
           // A stock that is low again after a refill warns again; a still-low one keeps its marker.
           oc.column('med_id').doUpdateSet(low ? values : { ...values, stock_low_warned: 0 }),
@@ -140,13 +151,20 @@ export class CareService {
       return med.name;
     });
     const row = (await repo.findSchedule(this.deps.db, medId))!;
-    return this.toSchedule(row, { medication_name: medicationName }, await this.deps.settings.timeZoneOf(row.user_id));
+    return this.toSchedule(
+      row,
+      { medication_name: medicationName },
+      await this.deps.settings.timeZoneOf(row.user_id),
+    );
   }
 
   async deleteSchedule(userId: string, medId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await this.medication(userId, medId, { action: 'delete', resource: 'care_plan' }, trx);
-      const result = await trx.deleteFrom('medication_schedule').where('med_id', '=', medId).executeTakeFirst();
+      const result = await trx
+        .deleteFrom('medication_schedule')
+        .where('med_id', '=', medId)
+        .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw scheduleNotFound();
     });
   }
@@ -183,7 +201,12 @@ export class CareService {
       maxTo = Math.max(maxTo, range.to);
     }
     const logs = schedules.length
-      ? await repo.logsInRange(this.deps.db, schedules.map((s) => s.med_id), iso(minFrom), iso(maxTo))
+      ? await repo.logsInRange(
+          this.deps.db,
+          schedules.map((s) => s.med_id),
+          iso(minFrom),
+          iso(maxTo),
+        )
       : [];
     const logBySlot = new Map(logs.map((log) => [`${log.med_id} ${log.slot}`, log]));
     const doses: Dose[] = [];
@@ -251,12 +274,18 @@ export class CareService {
    * the warning line writes the notice and schedules the mail there too.
    */
   async confirmDose(userId: string, medId: string, body: DoseBody): Promise<DoseLogEntry> {
-    if (body.action === 'skipped' && !body.skip_reason?.trim()) throw badRequest(CARE_KEYS.skipReason, 'skip_reason');
+    if (body.action === 'skipped' && !body.skip_reason?.trim())
+      throw badRequest(CARE_KEYS.skipReason, 'skip_reason');
     const nowMs = this.nowMs();
     const id = crypto.randomUUID();
     try {
       await this.deps.db.transaction().execute(async (trx) => {
-        const { med, access } = await this.medication(userId, medId, { action: 'create', resource: 'dose' }, trx);
+        const { med, access } = await this.medication(
+          userId,
+          medId,
+          { action: 'create', resource: 'dose' },
+          trx,
+        );
         const schedule = await repo.findSchedule(trx, medId);
         if (!schedule) throw slotUnknown();
         const window = repo.windowOf(schedule);
@@ -328,7 +357,10 @@ export class CareService {
     if (Number(claimed.numUpdatedRows) === 0) return;
     const daysLeft = repo.stockDaysLeft(schedule)!;
     const members = await this.deps.access.membersOf(access.pet.id, trx);
-    const recipients = [access.ownerId, ...members.filter((m) => m.role === 'co_owner').map((m) => m.memberId)];
+    const recipients = [
+      access.ownerId,
+      ...members.filter((m) => m.role === 'co_owner').map((m) => m.memberId),
+    ];
     const at = iso(this.nowMs());
     for (const recipientId of recipients) {
       await repo.insertNotice(trx, {
@@ -367,7 +399,11 @@ export class CareService {
           .execute();
         const schedule = await repo.findSchedule(trx, log.med_id);
         if (schedule && !repo.stockIsLow(schedule) && schedule.stock_low_warned === 1) {
-          await trx.updateTable('medication_schedule').set({ stock_low_warned: 0 }).where('med_id', '=', log.med_id).execute();
+          await trx
+            .updateTable('medication_schedule')
+            .set({ stock_low_warned: 0 })
+            .where('med_id', '=', log.med_id)
+            .execute();
         }
       }
     });

@@ -1,9 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import {
-  DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
-  DEFAULT_USER_TIME_ZONE,
-  type CareSettings,
-} from '@pet/contract';
+import { DEFAULT_MISSED_DOSE_REPEAT_MINUTES, DEFAULT_USER_TIME_ZONE, type CareSettings } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 
@@ -24,7 +20,10 @@ export class CareSettingsStore {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
 
   /** `db`: the caller's transaction, when inside one (SQLite has one connection). */
-  async timeZoneOf(userId: string, db: Kysely<Database> | Transaction<Database> = this.deps.db): Promise<string> {
+  async timeZoneOf(
+    userId: string,
+    db: Kysely<Database> | Transaction<Database> = this.deps.db,
+  ): Promise<string> {
     const row = await db
       .selectFrom('user_profile')
       .select('time_zone')
@@ -54,7 +53,9 @@ export class CareSettingsStore {
       this.timeZoneOf(userId),
       this.deps.db.selectFrom('care_settings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     ]);
-    const channels = row ? { ...DEFAULT_CHANNELS, ...(JSON.parse(row.channels) as Partial<Channels>) } : DEFAULT_CHANNELS;
+    const channels = row
+      ? { ...DEFAULT_CHANNELS, ...(JSON.parse(row.channels) as Partial<Channels>) }
+      : DEFAULT_CHANNELS;
     return {
       time_zone: timeZone,
       ...channels,

@@ -14,7 +14,12 @@ declare module 'fastify' {
 
 export async function registerCare(
   app: FastifyInstance,
-  services: { care: CareService; records: CareRecordsService; settings: CareSettingsStore; reminders: CareReminders },
+  services: {
+    care: CareService;
+    records: CareRecordsService;
+    settings: CareSettingsStore;
+    reminders: CareReminders;
+  },
 ): Promise<void> {
   const { care, records, settings, reminders } = services;
   app.decorate('care', care);
@@ -33,7 +38,11 @@ function registerSweep(app: FastifyInstance, reminders: CareReminders): void {
   const scheduleAfter = (at: Date) => {
     const next = new Date((Math.floor(at.getTime() / SWEEP_EVERY_MS) + 1) * SWEEP_EVERY_MS);
     const slot = next.toISOString();
-    return app.jobs.schedule(CARE_SWEEP_JOB, { at: slot }, { runAt: next, dedupeKey: `${CARE_SWEEP_JOB.name}:${slot}` });
+    return app.jobs.schedule(
+      CARE_SWEEP_JOB,
+      { at: slot },
+      { runAt: next, dedupeKey: `${CARE_SWEEP_JOB.name}:${slot}` },
+    );
   };
   app.jobs.register(CARE_SWEEP_JOB, async () => {
     await scheduleAfter(app.clock.now());
