@@ -171,6 +171,7 @@ export async function buildServices({
     brandForPartner: brands.forPartner,
     originForBrand: brands.originFor,
     now,
+    careSchedules: (petId) => care.schedulesOfPet(petId),
   });
   const emergency = new EmergencyService({
     db,
@@ -183,6 +184,7 @@ export async function buildServices({
     limiter,
     pdf,
     brandForPartner: brands.forPartner,
+    careSchedules: (petId) => care.schedulesOfPet(petId),
     onPublicDownload: (ownerId, userAgent) => lostPet.recordEmergencyAccess(ownerId, userAgent),
   });
 

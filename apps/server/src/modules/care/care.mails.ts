@@ -1,5 +1,6 @@
 import type { BrandConfig, DoseUnit, PushMessage, UiLanguage } from '@pet/contract';
 import { renderNoticeMail, type RenderedMail } from '../../platform/mail/templates.ts';
+import { formatAmount } from './care.text.ts';
 
 /** The outbox kinds of the care mails. */
 export const CARE_MAIL_KINDS = {
@@ -18,37 +19,7 @@ export interface CareMailBase {
   zone: string;
 }
 
-const UNITS: Record<UiLanguage, Record<DoseUnit, string>> = {
-  de: {
-    tablet: 'Tablette(n)',
-    capsule: 'Kapsel(n)',
-    ml: 'ml',
-    mg: 'mg',
-    drop: 'Tropfen',
-    puff: 'Hub/Hübe',
-    sachet: 'Beutel',
-    application: 'Anwendung(en)',
-    piece: 'Stück',
-  },
-  en: {
-    tablet: 'tablet(s)',
-    capsule: 'capsule(s)',
-    ml: 'ml',
-    mg: 'mg',
-    drop: 'drop(s)',
-    puff: 'puff(s)',
-    sachet: 'sachet(s)',
-    application: 'application(s)',
-    piece: 'piece(s)',
-  },
-};
-
-export function formatAmount(amount: number, unit: DoseUnit, language: UiLanguage): string {
-  const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return `${number} ${UNITS[language][unit]}`;
-}
+export { formatAmount };
 
 /** An instant in the recipient's zone: "29.11.2026, 08:00" (de) or "29 Nov 2026, 08:00" (en). */
 export function formatInstantIn(at: string | number, zone: string, language: UiLanguage): string {
