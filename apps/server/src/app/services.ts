@@ -142,6 +142,8 @@ export async function buildServices({
     brandForPartner: brands.forPartner,
     originForBrand: brands.originFor,
     now,
+    // Care plans (built below): the feed's doses, read when a feed is asked for.
+    doses: (userId) => care.upcomingDoses(userId),
   });
   const lostPet = new LostPetService({
     db,

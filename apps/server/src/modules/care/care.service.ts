@@ -29,6 +29,12 @@ import * as repo from './care.repo.ts';
 import { CARE_STOCK_MAIL_JOB } from './care.jobs.ts';
 import type { CareSettingsStore } from './care.settings.ts';
 
+/** A dose as the calendar feed shows it. */
+export type CalendarDose = Pick<
+  Dose,
+  'med_id' | 'pet_id' | 'slot' | 'pet_name' | 'medication_name' | 'dose_amount' | 'dose_unit'
+>;
+
 export interface CareServiceDeps {
   db: Kysely<Database>;
   kind: DatabaseKind;
@@ -425,6 +431,42 @@ export class CareService {
       confirmed_at: row.confirmed_at,
       confirmed_by: row.created_by ? { id: row.created_by, name: row.confirmed_by_name ?? '' } : null,
     };
+  }
+
+  /**
+   * The calendar feed's doses (issue 36): the next `days` days of doses of the user's own and
+   * shared pets, when the user switched ical_doses on and the plan has the medical flag.
+   */
+  async upcomingDoses(userId: string, days = 14): Promise<CalendarDose[]> {
+    const settings = await this.deps.settings.get(userId);
+    if (!settings.ical_doses || !(await repo.planHasMedical(this.deps.db, userId))) return [];
+    const petIds = [
+      ...(await repo.ownedPetIds(this.deps.db, userId)),
+      ...(await this.deps.access.sharedPetIds(userId)),
+    ];
+    const schedules = await repo.schedulesOfPets(this.deps.db, petIds);
+    const zones = await this.deps.settings.timeZonesOf(schedules.map((s) => s.owner_id));
+    const from = this.nowMs();
+    const doses: CalendarDose[] = [];
+    for (const s of schedules) {
+      for (const slot of expandSchedule(
+        repo.windowOf(s),
+        zones.get(s.owner_id)!,
+        from,
+        from + days * 86_400_000,
+      )) {
+        doses.push({
+          med_id: s.med_id,
+          pet_id: s.pet_id,
+          slot: iso(slot),
+          pet_name: s.pet_name,
+          medication_name: s.medication_name,
+          dose_amount: s.dose_amount,
+          dose_unit: s.dose_unit as CalendarDose['dose_unit'],
+        });
+      }
+    }
+    return doses.sort((a, b) => a.slot.localeCompare(b.slot));
   }
 
   /** The schedules of a pet (PDFs, the calendar feed): each with its household zone. */

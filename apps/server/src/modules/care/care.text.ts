@@ -37,9 +37,9 @@ const WEEKDAYS: Record<Language, string[]> = {
 };
 
 export function formatAmount(amount: number, unit: DoseUnit, language: Language): string {
-  const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 2 }).format(
-    amount,
-  );
+  const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    maximumFractionDigits: 2,
+  }).format(amount);
   return `${number} ${UNITS[language][unit]}`;
 }
 
@@ -52,7 +52,9 @@ function ruleInWords(rule: ScheduleRule, language: Language): string {
     case 'daily':
       return `${de ? 'täglich' : 'daily'} ${at}`;
     case 'every_hours':
-      return de ? `alle ${rule.hours} Stunden ab ${rule.first_time}` : `every ${rule.hours} hours from ${rule.first_time}`;
+      return de
+        ? `alle ${rule.hours} Stunden ab ${rule.first_time}`
+        : `every ${rule.hours} hours from ${rule.first_time}`;
     case 'weekdays':
       return `${rule.weekdays
         .slice()

@@ -103,8 +103,8 @@ export function medicationsOf(
       schedule: schedules.has(row.id)
         ? scheduleInWords(schedules.get(row.id)!, language)
         : row.taking_schedule?.length
-        ? row.taking_schedule.map((entry) => SCHEDULE[language]![entry] ?? entry).join(', ')
-        : null,
+          ? row.taking_schedule.map((entry) => SCHEDULE[language]![entry] ?? entry).join(', ')
+          : null,
       from: row.taking_from ?? row.medical_date ?? null,
       to: row.taking_to ?? null,
       inUse: row.in_use === 'Yes' ? true : row.in_use === 'No' ? false : null,
