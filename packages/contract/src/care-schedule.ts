@@ -53,20 +53,46 @@ interface WallClock {
   second: number;
 }
 
-/** The wall clock of an instant in a zone. */
-export function wallClockAt(instant: number, zone: string): WallClock {
+/** The zone's offset at an instant, read from Intl (slow: formatToParts). */
+function intlOffsetAt(instant: number, zone: string): number {
   const wall: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatterFor(zone).formatToParts(new Date(instant))) {
     if (part.type in wall) wall[part.type as keyof WallClock] = Number(part.value);
   }
-  return wall;
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
 }
+
+/**
+ * Offsets change only at transitions, and every transition of our era falls on a quarter hour of
+ * UTC (offsets are whole quarter hours): one Intl lookup per zone and quarter hour is enough.
+ */
+const QUARTER_MS = 900_000;
+const offsetCache = new Map<string, number>();
 
 /** The zone's offset from UTC at an instant, in milliseconds (Berlin in winter: +3,600,000). */
 export function zoneOffsetAt(instant: number, zone: string): number {
-  const w = wallClockAt(instant, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  const key = `${zone} ${Math.floor(instant / QUARTER_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = intlOffsetAt(Math.floor(instant / QUARTER_MS) * QUARTER_MS, zone);
+    if (offsetCache.size > 200_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+/** The wall clock of an instant in a zone. */
+export function wallClockAt(instant: number, zone: string): WallClock {
+  const d = new Date(instant + zoneOffsetAt(instant, zone));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /** Civil day number (days since 1970-01-01) of a yyyy-MM-dd day. */
