@@ -58,10 +58,9 @@ async function insertMany(table: string, rows: Array<Record<string, unknown>>): 
   const per = Math.max(1, Math.floor(30_000 / Object.keys(full[0] ?? { a: 1 }).length));
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < full.length; i += per) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       await trx
-        .insertInto(table as any)
-        .values(full.slice(i, i + per) as any)
+        .insertInto(table as keyof Database)
+        .values(full.slice(i, i + per) as never)
         .execute();
     }
   });
