@@ -86,6 +86,8 @@ describe(`care reminders (${testDatabaseKind})`, { timeout: 180_000 }, () => {
     expect(missed).toHaveLength(1);
     expect(missed[0]!.subject).toContain('Noch nicht bestätigt');
     expect(await kinds(carer.email, 'care-dose-missed')).toHaveLength(1);
+    const notices = await v1(t.app, 'GET', '/v1/care/notices', undefined, as(owner));
+    expect(notices.json().filter((n: { kind: string }) => n.kind === 'dose_missed')).toHaveLength(1);
 
     // The evening dose is given before its time: no reminder, no repeat.
     const evening = new Date(zonedTimeToUtc(day, '20:00', 'Europe/Berlin')).toISOString();

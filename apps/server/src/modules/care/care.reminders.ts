@@ -246,6 +246,14 @@ export class CareReminders {
           .executeTakeFirst();
         if (confirmed) continue;
         await this.sendDose(row, row.slot, true);
+        // In the app too: the owner sees the missed dose among the notices.
+        await repo.insertNotice(this.deps.db, {
+          userId: row.user_id,
+          petId: row.pet_id,
+          kind: 'dose_missed',
+          params: { medication_name: row.medication_name, slot: row.slot, pet_name: row.pet_name },
+          at: iso(nowMs),
+        });
         sent += 1;
       }
       if (rows.length < BATCH) return sent;
