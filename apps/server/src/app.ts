@@ -47,6 +47,7 @@ import { registerExports } from './modules/pet-records-export/index.ts';
 import { registerEmergency } from './modules/emergency/index.ts';
 import { registerSharing } from './modules/sharing/index.ts';
 import { registerPush } from './modules/push/index.ts';
+import { registerCare } from './modules/care/index.ts';
 import { uploadRoutes } from './modules/stored-files/stored-files.routes.ts';
 import { registerStorageReconcile } from './modules/stored-files/storage-reconcile.ts';
 import { buildServices } from './app/services.ts';
@@ -188,6 +189,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerEmergency(app, services.emergency);
   await registerSharing(app, { sharing: services.sharing, endings: services.shareEndings });
   await registerPush(app, services.pushDevices);
+  await registerCare(app, {
+    care: services.care,
+    records: services.careRecords,
+    settings: services.careSettings,
+    reminders: services.careReminders,
+  });
   await registerAccount(app, services.account);
   await registerSubscription(app, {
     subscription: services.subscription,

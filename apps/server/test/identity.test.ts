@@ -120,6 +120,8 @@ describe(`registration and sign-in (${testDatabaseKind})`, { timeout: 120_000 },
         'tracker_owned',
         // Added by issue 35: the pets others share with the user now.
         'shared_pets',
+        // Added by issue 36: the user's IANA zone.
+        'time_zone',
       ].sort(),
     );
     expect(res.json()).toMatchObject({ subscription_last_day: null, subscription_next_day: null });

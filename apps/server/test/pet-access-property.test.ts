@@ -38,14 +38,26 @@ function oracle(
   // Vet / viewer: read-only: profile, medical data, documents, appointments, emergency file
   // (weights are part of the profile; the record PDFs are made of those).
   if (relation === 'viewer') {
-    const reads = ['profile', 'weight', 'medical', 'document', 'appointment', 'emergency', 'records_export'];
+    // Issue 36: the care plan and the dose log are read too.
+    const reads = [
+      'profile',
+      'weight',
+      'medical',
+      'document',
+      'appointment',
+      'emergency',
+      'records_export',
+      'care_plan',
+      'dose',
+    ];
     return action === 'read' && reads.includes(resource) ? 'yes' : 'role';
   }
   // Carer: sees everything about the pet (the activity log is the owner's and co-owners'); adds
-  // weights and documents and notes to appointments; may not edit or delete what others wrote.
+  // weights and documents and notes to appointments, confirms doses (issue 36: the carer's daily
+  // job); may not edit or delete what others wrote, nor change the care plan.
   if (action === 'read') return resource === 'activity' ? 'role' : 'yes';
   if (resource === 'appointment' && action === 'update' && noteOnly) return 'yes';
-  if (resource !== 'weight' && resource !== 'document') return 'role';
+  if (resource !== 'weight' && resource !== 'document' && resource !== 'dose') return 'role';
   if (action === 'create') return 'yes';
   return author === 'self' ? 'yes' : 'not yours';
 }

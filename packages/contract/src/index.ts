@@ -12,3 +12,4 @@ export * from './payment-declines.ts';
 export * from './plan-rules.ts';
 export * from './card-brands.ts';
 export * from './pet-access.ts';
+export * from './care-schedule.ts';

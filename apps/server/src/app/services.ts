@@ -49,6 +49,10 @@ import { PushRepo } from '../modules/push/push.repo.ts';
 import { PushService } from '../modules/push/push.service.ts';
 import { loadOrCreateVapidKeys, WebPushSender } from '../platform/push/web-push.ts';
 import { pushAgent } from '../platform/push/push-agent.ts';
+import { CareService } from '../modules/care/care.service.ts';
+import { CareRecordsService } from '../modules/care/care.records.ts';
+import { CareSettingsStore } from '../modules/care/care.settings.ts';
+import { CareReminders } from '../modules/care/care.reminders.ts';
 
 /** What the services are built on: the database and the platform adapters app.ts set up. */
 export interface Infrastructure {
@@ -158,6 +162,8 @@ export async function buildServices({
     brandForPartner: brands.forPartner,
     originForBrand: brands.originFor,
     now,
+    // Care plans (built below): the feed's doses, read when a feed is asked for.
+    doses: (userId) => care.upcomingDoses(userId),
   });
   const lostPet = new LostPetService({
     db,
@@ -187,6 +193,7 @@ export async function buildServices({
     brandForPartner: brands.forPartner,
     originForBrand: brands.originFor,
     now,
+    careSchedules: (petId) => care.schedulesOfPet(petId),
   });
   const emergency = new EmergencyService({
     db,
@@ -199,6 +206,7 @@ export async function buildServices({
     limiter,
     pdf,
     brandForPartner: brands.forPartner,
+    careSchedules: (petId) => care.schedulesOfPet(petId),
     onPublicDownload: (ownerId, userAgent) => lostPet.recordEmergencyAccess(ownerId, userAgent),
   });
 
@@ -227,6 +235,26 @@ export async function buildServices({
   });
   // A deleted pet's members are told (its shares and activity go with it).
   pets.addDeletionStep((trx, _userId, petId) => shareEndings.petDeleted(trx, petId));
+
+  // Care plans (issue 36): schedules and doses, vaccinations due, weight goals, reminders.
+  const careSettings = new CareSettingsStore({ db, clock });
+  const care = new CareService({ db, kind, clock, access, jobs, settings: careSettings });
+  const careRecords = new CareRecordsService({ db, kind, clock, access, settings: careSettings });
+  // A weight added to a pet checks its weight goal (the notice after 3 in a row outside).
+  pets.addWeightStep((trx, petId) => careRecords.weightAdded(trx, petId));
+  // Reminders go by push through the sender built above (none with WEB_PUSH=false: mail only).
+  const careReminders = new CareReminders({
+    db,
+    clock,
+    access,
+    settings: careSettings,
+    mailer,
+    log,
+    language,
+    brandForPartner: brands.forPartner,
+    originForBrand: brands.originFor,
+    push: push ?? undefined,
+  });
 
   // The account: avatar, address, deletion (which ends every session and every share).
   const account = new AccountService({
@@ -393,5 +421,9 @@ export async function buildServices({
     shareEndings,
     push,
     pushDevices,
+    care,
+    careRecords,
+    careSettings,
+    careReminders,
   };
 }

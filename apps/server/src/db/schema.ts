@@ -17,6 +17,7 @@ import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { SepaTables } from './tables/sepa.ts';
 import type { SharingTables } from './tables/sharing.ts';
 import type { PushTables } from './tables/push.ts';
+import type { CareTables } from './tables/care.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -65,6 +66,7 @@ export interface Database
     MailTables,
     PetTables,
     SharingTables,
+    CareTables,
     DocumentTables,
     ContactTables,
     MedicalTables,

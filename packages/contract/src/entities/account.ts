@@ -34,6 +34,8 @@ export const userInfoSchema = z.object({
   image_url: z.string().nullable(),
   email: z.string(),
   language: userLanguageSchema,
+  /** The user's IANA zone (issue 36); the server always answers it (optional for older clients' fixtures). */
+  time_zone: z.string().optional(),
   stay_loggedin: z.boolean(),
   /** The attached plan; null until a code or an order attached one. */
   product: productSchema.nullable(),

@@ -28,6 +28,7 @@ import * as webhookLookups from './0109_webhook_lookups.ts';
 import * as withdrawalConsent from './0107_withdrawal_consent.ts';
 import * as stripeSandboxOut from './0112_stripe_sandbox_out.ts';
 import * as catalogueVersion from './0114_catalogue_version.ts';
+import * as carePlans from './0115_care_plans.ts';
 import * as pushDevices from './0116_push_devices.ts';
 
 /**
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0112_stripe_sandbox_out': stripeSandboxOut,
   '0113_sharing': sharing,
   '0114_catalogue_version': catalogueVersion,
+  '0115_care_plans': carePlans,
   '0116_push_devices': pushDevices,
 };

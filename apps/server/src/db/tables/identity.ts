@@ -36,6 +36,8 @@ export interface UserProfileTable {
   deletion_requested_at: IsoTimestamp | null;
   /** Sign-ins (sessions started by signing in; migration 0103): myinfo's first_sign_in. */
   sign_in_count: Generated<number>;
+  /** IANA zone (issue 36, migration 0115): reminders, doses, mails and the calendar use it. */
+  time_zone: Generated<string>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }

@@ -213,6 +213,45 @@ export const DATA_SECTIONS: DataSection[] = [
         .orderBy('at')
         .execute(),
   },
+  // Care plans (issue 36): schedules, the dose log, vaccinations due, weight goals, notices, settings.
+  {
+    name: 'medication-schedules',
+    rows: (db, userId) =>
+      db
+        .selectFrom('medication_schedule')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+  },
+  {
+    name: 'dose-log',
+    rows: (db, userId) =>
+      db
+        .selectFrom('dose_log')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('created_by', '=', userId)]))
+        .orderBy('confirmed_at')
+        .execute(),
+  },
+  {
+    name: 'vaccinations-due',
+    rows: (db, userId) =>
+      db.selectFrom('vaccination_due').selectAll().where('user_id', '=', userId).orderBy('due_on').execute(),
+  },
+  {
+    name: 'weight-goals',
+    rows: (db, userId) => db.selectFrom('weight_goal').selectAll().where('user_id', '=', userId).execute(),
+  },
+  {
+    name: 'care-notices',
+    rows: (db, userId) =>
+      db.selectFrom('care_notice').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+  },
+  {
+    name: 'care-settings',
+    rows: (db, userId) => db.selectFrom('care_settings').selectAll().where('user_id', '=', userId).execute(),
+  },
   {
     // Web push devices (issue 36): the endpoint and keys are the subscription's secrets, left out.
     name: 'push-devices',

@@ -53,6 +53,21 @@ export async function purgeAccount(
     await trx.updateTable('pet_activity').set({ actor_id: null }).where('actor_id', '=', userId).execute();
     // Web push devices (issue 36).
     await trx.deleteFrom('push_device').where('user_id', '=', userId).execute();
+    // Care plans (issue 36): the user's notices and reminder choices; what the user confirmed or
+    // wrote on others' pets keeps no author. The user's own pets take the rest (cascade).
+    await trx.deleteFrom('care_notice').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('care_settings').where('user_id', '=', userId).execute();
+    await trx.updateTable('dose_log').set({ created_by: null }).where('created_by', '=', userId).execute();
+    await trx
+      .updateTable('medication_schedule')
+      .set({ created_by: null })
+      .where('created_by', '=', userId)
+      .execute();
+    await trx
+      .updateTable('vaccination_due')
+      .set({ created_by: null })
+      .where('created_by', '=', userId)
+      .execute();
     // Kept answers of create requests (http/idempotent-create.ts) hold the user's data.
     await trx.deleteFrom('idempotency_key').where('user_id', '=', userId).execute();
     // Pets take their weights, contacts, medical records, documents and file rows (ON DELETE CASCADE).

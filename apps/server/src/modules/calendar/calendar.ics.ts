@@ -3,6 +3,8 @@ import { appointmentTypeLabel, type AppointmentType, type UiLanguage } from '@pe
 import { petAppointmentsUrl } from '../../platform/mail/templates.ts';
 import type { AppointmentRow } from '../appointments/appointments.repo.ts';
 import { reminderInstant } from '../appointments/appointments.service.ts';
+import type { CalendarDose } from '../care/care.service.ts';
+import { formatAmount } from '../care/care.text.ts';
 
 /** The spec gives appointments a start only; calendars need an end, so an hour is assumed. */
 const APPOINTMENT_LENGTH_MS = 60 * 60 * 1000;
@@ -37,8 +39,19 @@ export function appointmentStart(row: AppointmentRow): Date | null {
   return reminderInstant(row.appointment_date, row.appointment_time, Number(row.reminder_time_zone));
 }
 
-/** An iCalendar (RFC 5545) document of appointments, with each reminder as an alarm at its moment. */
-export function appointmentsCalendar(rows: readonly AppointmentRow[], options: IcsOptions): string {
+/** How long a dose event lasts in the calendar. */
+const DOSE_LENGTH_MS = 15 * 60 * 1000;
+
+/**
+ * An iCalendar (RFC 5545) document of appointments, with each reminder as an alarm at its moment,
+ * and (issue 36, when the user chose so) the coming doses of the care plans, each with an alarm at
+ * its time.
+ */
+export function appointmentsCalendar(
+  rows: readonly AppointmentRow[],
+  options: IcsOptions,
+  doses: readonly CalendarDose[] = [],
+): string {
   const texts = TEXTS[options.language];
   const calendar = ical({
     name: `${options.productName}: ${texts.calendar}`,
@@ -78,6 +91,19 @@ export function appointmentsCalendar(rows: readonly AppointmentRow[], options: I
     if (reminder) {
       event.createAlarm({ type: ICalAlarmType.display, trigger: reminder, description: event.summary() });
     }
+  }
+  for (const dose of doses) {
+    const start = new Date(dose.slot);
+    const amount = formatAmount(dose.dose_amount, dose.dose_unit, options.language);
+    const event = calendar.createEvent({
+      id: `dose-${dose.med_id}-${start.getTime()}@${options.uidDomain}`,
+      start,
+      end: new Date(start.getTime() + DOSE_LENGTH_MS),
+      summary: `${dose.medication_name}: ${amount} (${dose.pet_name})`,
+      url: `${options.origin}/dashboard`,
+      stamp: start,
+    });
+    event.createAlarm({ type: ICalAlarmType.display, trigger: start, description: event.summary() });
   }
   return calendar.toString();
 }

@@ -7,6 +7,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.ts';
 import * as appointments from '../appointments/appointments.repo.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import { assertPaidExtrasAllowed, paidExtrasAllowed } from '../plans/plan-limits.ts';
+import type { CalendarDose } from '../care/care.service.ts';
 import { appointmentsCalendar } from './calendar.ics.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface CalendarServiceDeps {
   now: () => Date;
   /** The appointments a user sees (own pets' and active shared pets'), through the access rule. */
   appointments: Pick<AppointmentsService, 'visibleRows' | 'readableRow'>;
+  /** The next 14 days of doses when the user switched ical_doses on (care plans, issue 36). */
+  doses?: (userId: string) => Promise<CalendarDose[]>;
 }
 
 /**
@@ -77,7 +80,11 @@ export class CalendarService {
       .executeTakeFirst();
     if (!row || !(await paidExtrasAllowed(this.deps.db, row.user_id))) throw notFound('No such calendar');
     // A member's feed also lists the pets shared with them now (issue 35).
-    return this.render(row.user_id, await this.deps.appointments.visibleRows(row.user_id));
+    return this.render(
+      row.user_id,
+      await this.deps.appointments.visibleRows(row.user_id),
+      (await this.deps.doses?.(row.user_id)) ?? [],
+    );
   }
 
   /** One appointment the signed-in user may read as a calendar file ("add to calendar"). */
@@ -89,15 +96,23 @@ export class CalendarService {
     return { ics: await this.render(userId, [row]), fileName: `${safeName}-${row.appointment_date}.ics` };
   }
 
-  private async render(userId: string, rows: appointments.AppointmentRow[]): Promise<string> {
+  private async render(
+    userId: string,
+    rows: appointments.AppointmentRow[],
+    doses: CalendarDose[] = [],
+  ): Promise<string> {
     const owner = await appointments.findRecipient(this.deps.db, userId);
     const brand = this.deps.brandForPartner(owner?.partner_id ?? '');
     const origin = this.deps.originForBrand(brand);
-    return appointmentsCalendar(rows, {
-      language: (await this.deps.language(userId)) ?? 'de',
-      productName: brand.name,
-      origin,
-      uidDomain: new URL(origin).hostname,
-    });
+    return appointmentsCalendar(
+      rows,
+      {
+        language: (await this.deps.language(userId)) ?? 'de',
+        productName: brand.name,
+        origin,
+        uidDomain: new URL(origin).hostname,
+      },
+      doses,
+    );
   }
 }

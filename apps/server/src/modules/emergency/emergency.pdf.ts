@@ -9,8 +9,10 @@ import {
   type EmergencyLanguage,
   type MedicalListItem,
   type Pet,
+  type Schedule,
   sellerDate,
 } from '@pet/contract';
+import { scheduleInWords as carePlanInWords } from '../care/care.text.ts';
 import { createPdfDocument, type PdfDocument } from '../../platform/pdf/index.ts';
 import type { OwnerContact } from '../identity/identity.repo.ts';
 
@@ -23,6 +25,8 @@ export interface EmergencyPetData {
   medical: MedicalListItem[];
   /** Today or later, soonest first. */
   upcoming: AppointmentListItem[];
+  /** The medications' current care-plan schedules (issue 36), by med id. */
+  schedules?: Record<string, Schedule>;
 }
 
 export interface EmergencyFileData {
@@ -76,6 +80,7 @@ const TEXTS = {
     until: (date: string) => `until ${date}`,
     on: (date: string) => `on ${date}`,
     dosage: (dosage: string) => `dosage ${dosage}`,
+    carePlan: (plan: string) => `schedule: ${plan}`,
     prescription: 'prescription',
     reason: (reason: string) => `for ${reason}`,
     vet: (name: string) => `vet ${name}`,
@@ -138,6 +143,7 @@ const TEXTS = {
     until: (date: string) => `bis ${date}`,
     on: (date: string) => `am ${date}`,
     dosage: (dosage: string) => `Dosierung ${dosage}`,
+    carePlan: (plan: string) => `Plan: ${plan}`,
     prescription: 'verschreibungspflichtig',
     reason: (reason: string) => `gegen ${reason}`,
     vet: (name: string) => `Tierarzt ${name}`,
@@ -305,7 +311,9 @@ function renderPet(doc: PdfDocument, data: EmergencyPetData, t: Texts, language:
   list(t.medications, medications, (item) =>
     joined([
       item.dosage ? t.dosage(item.dosage) : null,
-      scheduleInWords(item.taking_schedule, t),
+      data.schedules?.[item.id]
+        ? t.carePlan(carePlanInWords(data.schedules[item.id]!, language))
+        : scheduleInWords(item.taking_schedule, t),
       item.reason ? t.reason(item.reason) : null,
       item.taking_from ? t.since(item.taking_from) : null,
       item.taking_to ? t.until(item.taking_to) : null,

@@ -6,6 +6,7 @@ import {
   splitAppointments,
   type BrandConfig,
   type EmergencyLanguage,
+  type Schedule,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, limitReached, withStatus } from '../../platform/errors.ts';
@@ -41,6 +42,8 @@ export interface EmergencyServiceDeps {
   pdf: PdfRenderer;
   /** The brand configuration of a partner id (the owner's brand). */
   brandForPartner: (partnerId: string) => BrandConfig;
+  /** The current care-plan schedules of a pet (issue 36), printed with its medications. */
+  careSchedules?: (petId: string) => Promise<Schedule[]>;
   /** Told of every public download (the lost-pet module records it and may mail the owner). */
   onPublicDownload?: (ownerId: string, userAgent: string | undefined) => Promise<void>;
   /**
@@ -173,10 +176,11 @@ export class EmergencyService {
     const result: EmergencyPetData[] = [];
     for (const { pet, photoKey } of await this.deps.pets.listWithPhotoKeys(userId, onlyPetId)) {
       const bytes = photoKey ? await this.deps.pets.photoBytes(photoKey, MAX_PHOTO_BYTES) : null;
-      const [contacts, medical, appointments] = await Promise.all([
+      const [contacts, medical, appointments, schedules] = await Promise.all([
         this.deps.contacts.list(userId, pet.id),
         this.deps.medical.list(userId, pet.id),
         this.deps.appointments.listForPet(userId, pet.id),
+        this.deps.careSchedules?.(pet.id) ?? [],
       ]);
       result.push({
         pet,
@@ -184,6 +188,7 @@ export class EmergencyService {
         contacts,
         medical,
         upcoming: splitAppointments(appointments, today).upcoming,
+        schedules: Object.fromEntries(schedules.map((schedule) => [schedule.med_id, schedule])),
       });
     }
     return result;

@@ -182,12 +182,20 @@ export async function setBan(
 
 export async function insertProfile(
   db: Db,
-  row: { userId: string; partnerId: string; language: UserLanguage; stayLoggedIn: boolean },
+  row: {
+    userId: string;
+    partnerId: string;
+    language: UserLanguage;
+    stayLoggedIn: boolean;
+    /** IANA zone (issue 36); absent: the column's default (DEFAULT_USER_TIME_ZONE). */
+    timeZone?: string;
+  },
 ): Promise<void> {
   const now = nowIso();
   await db
     .insertInto('user_profile')
     .values({
+      ...(row.timeZone ? { time_zone: row.timeZone } : {}),
       user_id: row.userId,
       partner_id: row.partnerId,
       language: row.language,

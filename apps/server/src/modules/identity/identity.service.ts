@@ -17,6 +17,7 @@ import {
   type SignupBody,
   type UserInfo,
   type VerifyCodeBody,
+  DEFAULT_USER_TIME_ZONE,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
@@ -179,6 +180,7 @@ export class IdentityService {
           partnerId: brand.partnerId,
           language: uiLanguageToUserLanguage(body.language),
           stayLoggedIn: false,
+          timeZone: body.time_zone ?? DEFAULT_USER_TIME_ZONE,
         });
         await repo.insertSubscription(trx, {
           userId,
@@ -330,6 +332,7 @@ export class IdentityService {
       image_url: this.deps.userInfo.imageUrl(profile.image_url),
       email: authUser.email,
       language: profile.language,
+      time_zone: profile.time_zone ?? DEFAULT_USER_TIME_ZONE,
       stay_loggedin: profile.stay_loggedin === 1,
       product: productRow ? toProduct(productRow) : null,
       product_associated: subscription.product_associated === 1,

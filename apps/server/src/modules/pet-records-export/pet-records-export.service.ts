@@ -11,6 +11,7 @@ import {
   type BrandConfig,
   type HandoverLink,
   type UiLanguage,
+  type Schedule,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -68,6 +69,13 @@ export interface ExportsServiceDeps {
   originForBrand: (brand: BrandConfig) => string;
   now: () => Date;
   access: PetAccessPolicy;
+  /** The current care-plan schedules of a pet (issue 36), shown with its medications. */
+  careSchedules?: (petId: string) => Promise<Schedule[]>;
+}
+
+async function schedulesBy(deps: ExportsServiceDeps, petId: string): Promise<Map<string, Schedule>> {
+  const schedules = (await deps.careSchedules?.(petId)) ?? [];
+  return new Map(schedules.map((schedule) => [schedule.med_id, schedule]));
 }
 
 export interface ExportFile {
@@ -114,7 +122,7 @@ export class ExportsService {
       createdAt: this.deps.now(),
       pet: petHeader(pet, language),
       vaccinations: vaccinationsOf(appointments, this.deps.now()),
-      medications: medicationsOf(medical, language),
+      medications: medicationsOf(medical, language, await schedulesBy(this.deps, petId)),
       allergies: medical
         .filter((row) => row.medical_medical_type === 'allergy')
         .map((row) => ({ name: row.medical_name, since: row.known_since ?? row.medical_date ?? null })),
@@ -290,7 +298,7 @@ export class ExportsService {
           owner.country,
         ]),
       },
-      medications: medicationsOf(medical, language).filter(
+      medications: medicationsOf(medical, language, await schedulesBy(this.deps, petId)).filter(
         (row) => row.inUse === true || (row.inUse === null && (!row.to || !isDateBeforeToday(row.to, today))),
       ),
       alerts: [

@@ -9,6 +9,8 @@ import {
   type Pet,
 } from '@pet/contract';
 import type { PetRecordData, RecordLanguage, RecordMedication, RecordVaccination } from './record.pdf.ts';
+import type { Schedule } from '@pet/contract';
+import { scheduleInWords } from '../care/care.text.ts';
 
 /** What the record and the handover PDFs print of a pet's data: pure mapping, both languages. */
 
@@ -84,18 +86,25 @@ export function vaccinationsOf(
   });
 }
 
+/**
+ * `schedules`: the current care-plan schedule per med id (issue 36); a medication with one shows
+ * it instead of its morning/noon/evening taking schedule.
+ */
 export function medicationsOf(
   medical: readonly MedicalListItem[],
   language: RecordLanguage,
+  schedules: ReadonlyMap<string, Schedule> = new Map(),
 ): RecordMedication[] {
   return medical
     .filter((row) => row.medical_medical_type === 'medication')
     .map((row) => ({
       name: row.medical_name,
       dosage: row.dosage?.trim() || null,
-      schedule: row.taking_schedule?.length
-        ? row.taking_schedule.map((entry) => SCHEDULE[language]![entry] ?? entry).join(', ')
-        : null,
+      schedule: schedules.has(row.id)
+        ? scheduleInWords(schedules.get(row.id)!, language)
+        : row.taking_schedule?.length
+          ? row.taking_schedule.map((entry) => SCHEDULE[language]![entry] ?? entry).join(', ')
+          : null,
       from: row.taking_from ?? row.medical_date ?? null,
       to: row.taking_to ?? null,
       inUse: row.in_use === 'Yes' ? true : row.in_use === 'No' ? false : null,

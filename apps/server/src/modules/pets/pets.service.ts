@@ -46,14 +46,28 @@ const weightLabel = (entry: WeightEntry) => `${entry.weight} kg, ${entry.date}`;
  * appointments module cancels the pending reminder jobs of the pet's appointments).
  */
 export type PetDeletionStep = (trx: Transaction<Database>, userId: string, petId: string) => Promise<void>;
+export type PetWeightStep = (trx: Transaction<Database>, petId: string) => Promise<void>;
 
 export class PetsService {
   private readonly deletionSteps: PetDeletionStep[] = [];
+  private readonly weightSteps: PetWeightStep[] = [];
 
   constructor(private readonly deps: PetsServiceDeps) {}
 
   addDeletionStep(step: PetDeletionStep): void {
     this.deletionSteps.push(step);
+  }
+
+  /**
+   * Work another module does in the transaction of a weight added to a pet (POST /v1/pet/weight
+   * or a PUT /v1/pet with weights): the care module's weight-goal notice (issue 36).
+   */
+  addWeightStep(step: PetWeightStep): void {
+    this.weightSteps.push(step);
+  }
+
+  private async weightsChanged(trx: Transaction<Database>, petId: string): Promise<void> {
+    for (const step of this.weightSteps) await step(trx, petId);
   }
 
   imageUrl(imageKey: string | null): string | null {
@@ -181,7 +195,10 @@ export class PetsService {
       this.assertSpecies(brand, profile.pet_type);
       await repo.updatePet(trx, petId, profile);
       // Leaving weights out keeps the stored list: a client cannot wipe it by omission.
-      if (body.weights) await repo.replaceWeights(trx, petId, body.weights, userId);
+      if (body.weights) {
+        await repo.replaceWeights(trx, petId, body.weights, userId);
+        await this.weightsChanged(trx, petId);
+      }
       await this.deps.access.logActivity(trx, access, 'updated', 'pet', petId, profile.name);
     });
     return this.get(userId, petId);
@@ -224,6 +241,7 @@ export class PetsService {
         resource: 'weight',
       });
       const id = await repo.insertWeight(trx, petId, entry, userId);
+      await this.weightsChanged(trx, petId);
       await this.deps.access.logActivity(trx, access, 'created', 'weight', id, weightLabel(entry));
     });
     return this.get(userId, petId);
