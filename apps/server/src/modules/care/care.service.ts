@@ -142,18 +142,15 @@ export class CareService {
       const low = repo.stockIsLow(values);
       await trx
         .insertInto('medication_schedule')
-        .values({
-          med_id: medId,
-          ...values,
-          stock_low_warned: low ? 1 : 0,
-          created_by: userId,
-          created_at: now,
-        })
+        .values({ med_id: medId, ...values, stock_low_warned: 0, created_by: userId, created_at: now })
         .onConflict((oc) =>
           // A stock that is low again after a refill warns again; a still-low one keeps its marker.
           oc.column('med_id').doUpdateSet(low ? values : { ...values, stock_low_warned: 0 }),
         )
         .execute();
+      // Saved with too little on hand (a new schedule, or a refill that is still short): warn now,
+      // once per crossing, as a dose that takes the stock below the line does.
+      await this.warnIfStockLow(trx, medId, access, med.pet_name, med.name);
       return med.name;
     });
     const row = (await repo.findSchedule(this.deps.db, medId))!;
