@@ -70,6 +70,21 @@ export class CareService {
     if (!(await repo.planHasMedical(this.deps.db, userId))) throw limitReached(LIMIT_KEYS.medicalNotAllowed);
   }
 
+  /**
+   * The pets whose care plans the caller sees, gated per pet by its OWNER's plan (the rule of the
+   * pet calls): the caller's own pets when the caller's plan has the medical flag, each shared pet
+   * when its owner's plan has it. null: none of them may be shown (the caller's plan has no medical
+   * flag and no pet shared with them belongs to an owner whose plan has it): the plan answer.
+   */
+  private async petsWithCare(userId: string): Promise<string[] | null> {
+    const own = (await repo.planHasMedical(this.deps.db, userId))
+      ? await repo.ownedPetIds(this.deps.db, userId)
+      : null;
+    const shared = await repo.petsWithMedicalOwner(this.deps.db, await this.deps.access.sharedPetIds(userId));
+    if (own === null && shared.length === 0) return null;
+    return [...(own ?? []), ...shared];
+  }
+
   /** A medication (medical_type medication) the caller reaches with `check`, else 404/403. */
   private async medication(userId: string, medId: string, check: AccessCheck, db: repo.Db = this.deps.db) {
     const med = await repo.findMedication(db, medId);
@@ -180,14 +195,11 @@ export class CareService {
    * owner's household zone; plus the open doses of the day before (overdue).
    */
   async today(userId: string, day?: string): Promise<TodayResponse> {
-    await this.assertPlan(userId);
+    const petIds = await this.petsWithCare(userId);
+    if (petIds === null) throw limitReached(LIMIT_KEYS.medicalNotAllowed);
     const nowMs = this.nowMs();
     const callerZone = await this.deps.settings.timeZoneOf(userId);
     const theDay = day ?? localDayOf(nowMs, callerZone);
-    const petIds = [
-      ...(await repo.ownedPetIds(this.deps.db, userId)),
-      ...(await this.deps.access.sharedPetIds(userId)),
-    ];
     const schedules = await repo.schedulesOfPets(this.deps.db, petIds);
     const zones = await this.deps.settings.timeZonesOf(schedules.map((s) => s.owner_id));
     const dayNo = dayNumber(theDay);
@@ -439,11 +451,9 @@ export class CareService {
    */
   async upcomingDoses(userId: string, days = 14): Promise<CalendarDose[]> {
     const settings = await this.deps.settings.get(userId);
-    if (!settings.ical_doses || !(await repo.planHasMedical(this.deps.db, userId))) return [];
-    const petIds = [
-      ...(await repo.ownedPetIds(this.deps.db, userId)),
-      ...(await this.deps.access.sharedPetIds(userId)),
-    ];
+    if (!settings.ical_doses) return [];
+    const petIds = await this.petsWithCare(userId);
+    if (petIds === null) return [];
     const schedules = await repo.schedulesOfPets(this.deps.db, petIds);
     const zones = await this.deps.settings.timeZonesOf(schedules.map((s) => s.owner_id));
     const from = this.nowMs();

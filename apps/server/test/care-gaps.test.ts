@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_USER_TIME_ZONE, todayResponseSchema, zonedTimeToUtc } from '@pet/contract';
+import { createTestApp, testDatabaseKind, type TestApp } from './helpers.ts';
+import { mailbox, registeredUser, v1 } from './identity-helpers.ts';
+import { as, createPet, setPlan, type User } from './support/owners.ts';
+import { shareDirectly } from './support/shares.ts';
+import { addMedication, advanceMinutes, advanceToNext, putSchedule } from './support/care.ts';
+
+/**
+ * Gaps of the care plans (issue 36): the plan gate of "Today" per pet owner's plan, and each
+ * recipient's own missed_dose_repeat_minutes for "overdue" and the missed-dose repeat.
+ */
+let t: TestApp;
+let day: string;
+
+const daily = (times: string[], starts_on: string) => ({
+  rule: { kind: 'daily', times },
+  dose_amount: 1,
+  dose_unit: 'tablet',
+  starts_on,
+});
+const slotAt = (d: string, hhmm: string, zone = DEFAULT_USER_TIME_ZONE) =>
+  new Date(zonedTimeToUtc(d, hhmm, zone)).toISOString();
+const todayOf = async (user: User) => {
+  const res = await v1(t.app, 'GET', `/v1/care/today?day=${day}`, undefined, as(user));
+  return res;
+};
+const mails = async (to: string, kind: string) =>
+  (await mailbox(t.app)).filter((m) => m.to === to && m.kind === kind);
+const setRepeat = async (user: User, minutes: number) => {
+  const res = await v1(t.app, 'PUT', '/v1/care/settings', { missed_dose_repeat_minutes: minutes }, as(user));
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // 06:00 in Berlin: the day's doses are still ahead.
+  day = advanceToNext(t.app, '06:00');
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe(`care plan gaps (${testDatabaseKind})`, { timeout: 180_000 }, () => {
+  it("gates Today per pet by its owner's plan: a free carer sees a premium owner's shared pet", async () => {
+    const [premiumOwner, freeOwner, freeCarer, premiumCarer] = await Promise.all([
+      registeredUser(t.app),
+      registeredUser(t.app),
+      registeredUser(t.app),
+      registeredUser(t.app),
+    ]);
+    await setPlan(t.app, premiumOwner.id, 'premium');
+    await setPlan(t.app, premiumCarer.id, 'premium');
+
+    // A free user with nothing shared: the plan answer as before.
+    const refused = await todayOf(freeCarer);
+    expect(refused.statusCode).toBe(500);
+    expect(refused.json().key).toBe('Medical_Not_Allowed_Text');
+
+    const paid = await createPet(t.app, premiumOwner, { name: 'Paid' });
+    await putSchedule(
+      t.app,
+      premiumOwner,
+      await addMedication(t.app, premiumOwner, paid.id, 'P-med'),
+      daily(['09:00'], day),
+    );
+    // A free owner's pet with a medication (its schedule was set while the owner had premium).
+    await setPlan(t.app, freeOwner.id, 'premium');
+    const unpaid = await createPet(t.app, freeOwner, { name: 'Unpaid' });
+    await putSchedule(
+      t.app,
+      freeOwner,
+      await addMedication(t.app, freeOwner, unpaid.id, 'U-med'),
+      daily(['10:00'], day),
+    );
+    await setPlan(t.app, freeOwner.id, 'free');
+
+    // Only the free owner's pet is shared: still the plan answer.
+    await shareDirectly(t.app, {
+      ownerId: freeOwner.id,
+      memberId: freeCarer.id,
+      petId: unpaid.id,
+      role: 'carer',
+    });
+    const stillRefused = await todayOf(freeCarer);
+    expect(stillRefused.statusCode).toBe(500);
+    expect(stillRefused.json().key).toBe('Medical_Not_Allowed_Text');
+
+    // The premium owner's pet shared too: the free carer sees its doses, not the free owner's.
+    await shareDirectly(t.app, {
+      ownerId: premiumOwner.id,
+      memberId: freeCarer.id,
+      petId: paid.id,
+      role: 'carer',
+    });
+    const seen = await todayOf(freeCarer);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const doses = todayResponseSchema.parse(seen.json()).doses;
+    expect(doses.map((d) => `${d.pet_name} ${d.medication_name} ${d.local_time}`)).toEqual([
+      'Paid P-med 09:00',
+    ]);
+    expect(doses[0]!.slot).toBe(slotAt(day, '09:00'));
+
+    // A premium caller's own pets show, a shared pet of a free owner does not.
+    const own = await createPet(t.app, premiumCarer, { name: 'Own' });
+    await putSchedule(
+      t.app,
+      premiumCarer,
+      await addMedication(t.app, premiumCarer, own.id, 'O-med'),
+      daily(['11:00'], day),
+    );
+    await shareDirectly(t.app, {
+      ownerId: freeOwner.id,
+      memberId: premiumCarer.id,
+      petId: unpaid.id,
+      role: 'carer',
+    });
+    const mine = todayResponseSchema.parse((await todayOf(premiumCarer)).json());
+    expect(mine.doses.map((d) => d.pet_name)).toEqual(['Own']);
+
+    // A free user's own pets stay hidden even when a shared pet is shown.
+    await setPlan(t.app, freeCarer.id, 'premium');
+    const freeOwn = await createPet(t.app, freeCarer, { name: 'FreeOwn' });
+    await putSchedule(
+      t.app,
+      freeCarer,
+      await addMedication(t.app, freeCarer, freeOwn.id, 'F-med'),
+      daily(['12:00'], day),
+    );
+    await setPlan(t.app, freeCarer.id, 'free');
+    const again = todayResponseSchema.parse((await todayOf(freeCarer)).json());
+    expect(again.doses.map((d) => d.pet_name)).toEqual(['Paid']);
+  });
+});
