@@ -129,4 +129,63 @@ describe(`care plan gaps (${testDatabaseKind})`, { timeout: 180_000 }, () => {
     const again = todayResponseSchema.parse((await todayOf(freeCarer)).json());
     expect(again.doses.map((d) => d.pet_name)).toEqual(['Paid']);
   });
+
+  it("uses each recipient's own missed-dose delay for the repeat and for overdue; 0: no repeat", async () => {
+    const [owner, quick, never] = await Promise.all([
+      registeredUser(t.app),
+      registeredUser(t.app),
+      registeredUser(t.app),
+    ]);
+    await setPlan(t.app, owner.id, 'premium');
+    await setRepeat(owner, 60);
+    await setRepeat(quick, 15);
+    await setRepeat(never, 0);
+    const pet = await createPet(t.app, owner, { name: 'Rex' });
+    for (const member of [quick, never]) {
+      await shareDirectly(t.app, {
+        ownerId: owner.id,
+        memberId: member.id,
+        petId: pet.id,
+        role: 'carer',
+        reminders: true,
+      });
+    }
+    const medId = await addMedication(t.app, owner, pet.id, 'Rimadyl');
+    await putSchedule(t.app, owner, medId, daily(['08:00'], day));
+    const now = t.app.clock.now().getTime();
+    await advanceMinutes(t.app, (zonedTimeToUtc(day, '08:00', DEFAULT_USER_TIME_ZONE) - now) / 60_000);
+    for (const user of [owner, quick, never])
+      expect(await mails(user.email, 'care-dose-due')).toHaveLength(1);
+
+    const stateOf = async (user: User) =>
+      todayResponseSchema.parse((await todayOf(user)).json()).doses.find((d) => d.med_id === medId)!.state;
+    await advanceMinutes(t.app, 1); // 08:01
+    expect(await stateOf(never)).toBe('overdue');
+    expect(await stateOf(quick)).toBe('due');
+    expect(await stateOf(owner)).toBe('due');
+
+    await advanceMinutes(t.app, 14); // 08:15
+    expect(await mails(quick.email, 'care-dose-missed')).toHaveLength(1);
+    expect(await mails(owner.email, 'care-dose-missed')).toHaveLength(0);
+    expect(await stateOf(quick)).toBe('overdue');
+    expect(await stateOf(owner)).toBe('due');
+
+    await advanceMinutes(t.app, 30); // 08:45: past the default 30 minutes, the owner waits for 60
+    expect(await mails(owner.email, 'care-dose-missed')).toHaveLength(0);
+    expect(await stateOf(owner)).toBe('due');
+    const notices = async () =>
+      (await v1(t.app, 'GET', '/v1/care/notices', undefined, as(owner)))
+        .json()
+        .filter((n: { kind: string }) => n.kind === 'dose_missed');
+    expect(await notices()).toHaveLength(0);
+
+    await advanceMinutes(t.app, 15); // 09:00
+    expect(await mails(owner.email, 'care-dose-missed')).toHaveLength(1);
+    expect(await stateOf(owner)).toBe('overdue');
+    expect(await notices()).toHaveLength(1);
+    await advanceMinutes(t.app, 120);
+    expect(await mails(quick.email, 'care-dose-missed')).toHaveLength(1);
+    expect(await mails(owner.email, 'care-dose-missed')).toHaveLength(1);
+    expect(await mails(never.email, 'care-dose-missed')).toHaveLength(0);
+  });
 });

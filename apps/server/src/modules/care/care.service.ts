@@ -3,7 +3,6 @@ import {
   CARE_KEYS,
   LIMIT_KEYS,
   dayNumber,
-  DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
   isScheduleSlot,
   localDayOf,
   localDayStart,
@@ -227,6 +226,8 @@ export class CareService {
         )
       : [];
     const logBySlot = new Map(logs.map((log) => [`${log.med_id} ${log.slot}`, log]));
+    // "Overdue" after the caller's own missed-dose delay (0: as soon as the due time has passed).
+    const overdueAfterMs = (await this.deps.settings.get(userId)).missed_dose_repeat_minutes * MINUTE_MS;
     const doses: Dose[] = [];
     for (const s of schedules) {
       const range = ranges.get(s.med_id)!;
@@ -235,7 +236,7 @@ export class CareService {
         // The day before only while still open (overdue).
         if (slot < range.dayFrom && log) continue;
         if (slot < range.dayFrom && slot > nowMs) continue;
-        doses.push(this.toDose(s, { ...s, zone: range.zone }, slot, log ?? null, nowMs));
+        doses.push(this.toDose(s, { ...s, zone: range.zone }, slot, log ?? null, nowMs, overdueAfterMs));
       }
     }
     doses.sort((a, b) => a.slot.localeCompare(b.slot) || a.pet_name.localeCompare(b.pet_name));
@@ -261,11 +262,12 @@ export class CareService {
     slot: number,
     log: (repo.DoseLogRow & { confirmed_by_name: string | null }) | null,
     nowMs: number,
+    overdueAfterMs: number,
   ): Dose {
     let state: Dose['state'];
     if (log) state = log.action === 'given' ? 'given' : 'skipped';
     else if (slot > nowMs) state = 'upcoming';
-    else if (nowMs - slot >= DEFAULT_MISSED_DOSE_REPEAT_MINUTES * MINUTE_MS) state = 'overdue';
+    else if (nowMs - slot >= overdueAfterMs) state = 'overdue';
     else state = 'due';
     const undoUntil = log ? new Date(log.confirmed_at).getTime() + UNDO_WINDOW_MINUTES * MINUTE_MS : 0;
     return {
