@@ -187,5 +187,27 @@ describe(`care plan gaps (${testDatabaseKind})`, { timeout: 180_000 }, () => {
     expect(await mails(quick.email, 'care-dose-missed')).toHaveLength(1);
     expect(await mails(owner.email, 'care-dose-missed')).toHaveLength(1);
     expect(await mails(never.email, 'care-dose-missed')).toHaveLength(0);
+
+    // The repeats are rows per recipient; deleting a carer's account purges theirs.
+    const repeatsOf = (userId: string) =>
+      t.app.db.selectFrom('dose_reminder_repeat').select('slot').where('user_id', '=', userId).execute();
+    expect(await repeatsOf(quick.id)).toHaveLength(1);
+    expect(await repeatsOf(never.id)).toHaveLength(0);
+    const deleted = await v1(
+      t.app,
+      'DELETE',
+      `/v1/auth/deleteuseracc?user_id=${quick.id}`,
+      undefined,
+      as(quick),
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await t.app.db
+      .updateTable('job')
+      .set({ run_at: new Date(0).toISOString() })
+      .where('type', '=', 'account.purge')
+      .execute();
+    await t.app.jobs.runDue();
+    expect(await repeatsOf(quick.id)).toEqual([]);
+    expect(await repeatsOf(owner.id)).toHaveLength(1);
   });
 });
