@@ -141,6 +141,9 @@ export async function buildServices({
     log,
     renderPdfPage: pdfPageRendererOn(pdf),
   });
+  // Each user's time zone and reminder choices (care settings, issue 36): appointment and care
+  // reminders go by the channels chosen there.
+  const careSettings = new CareSettingsStore({ db, clock });
   const appointments = new AppointmentsService({
     db,
     kind,
@@ -151,6 +154,8 @@ export async function buildServices({
     language,
     brandForPartner: brands.forPartner,
     originForBrand: brands.originFor,
+    settings: careSettings,
+    push,
   });
   // A deleted pet's reminders go with it.
   pets.addDeletionStep((trx, _ownerId, petId) => cancelPetReminderJobs(trx, petId));
@@ -237,7 +242,6 @@ export async function buildServices({
   pets.addDeletionStep((trx, _userId, petId) => shareEndings.petDeleted(trx, petId));
 
   // Care plans (issue 36): schedules and doses, vaccinations due, weight goals, reminders.
-  const careSettings = new CareSettingsStore({ db, clock });
   const care = new CareService({ db, kind, clock, access, jobs, settings: careSettings });
   const careRecords = new CareRecordsService({ db, kind, clock, access, settings: careSettings });
   // A weight added to a pet checks its weight goal (the notice after 3 in a row outside).

@@ -30,6 +30,7 @@ import * as stripeSandboxOut from './0112_stripe_sandbox_out.ts';
 import * as catalogueVersion from './0114_catalogue_version.ts';
 import * as carePlans from './0115_care_plans.ts';
 import * as pushDevices from './0116_push_devices.ts';
+import * as doseReminderRepeat from './0117_dose_reminder_repeat.ts';
 
 /**
  * Every migration of our own tables, in order. Names are permanent: never rename or reorder a
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0114_catalogue_version': catalogueVersion,
   '0115_care_plans': carePlans,
   '0116_push_devices': pushDevices,
+  '0117_dose_reminder_repeat': doseReminderRepeat,
 };

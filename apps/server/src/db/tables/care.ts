@@ -46,11 +46,26 @@ export interface DoseLogTable {
   created_by: string | null;
 }
 
-/** A slot's reminder was sent (once); `repeat_at` is when the missed-dose repeat is due. */
+/**
+ * A slot's reminder was sent (once). Since 0117 the repeats are per recipient in
+ * dose_reminder_repeat; `repeat_at` / `repeated_at` here stay null (kept for rows of before).
+ */
 export interface DoseReminderTable {
   med_id: string;
   slot: IsoTimestamp;
   sent_at: IsoTimestamp;
+  repeat_at: IsoTimestamp | null;
+  repeated_at: IsoTimestamp | null;
+}
+
+/**
+ * The missed-dose repeat of one reminded slot to one recipient, due at `repeat_at` (slot + that
+ * person's missed_dose_repeat_minutes); `repeated_at` once sent (or dropped: dose confirmed).
+ */
+export interface DoseReminderRepeatTable {
+  med_id: string;
+  slot: IsoTimestamp;
+  user_id: string;
   repeat_at: IsoTimestamp | null;
   repeated_at: IsoTimestamp | null;
 }
@@ -105,6 +120,7 @@ export interface CareTables {
   medication_schedule: MedicationScheduleTable;
   dose_log: DoseLogTable;
   dose_reminder: DoseReminderTable;
+  dose_reminder_repeat: DoseReminderRepeatTable;
   vaccination_due: VaccinationDueTable;
   weight_goal: WeightGoalTable;
   care_notice: CareNoticeTable;

@@ -57,6 +57,8 @@ export async function purgeAccount(
     // wrote on others' pets keeps no author. The user's own pets take the rest (cascade).
     await trx.deleteFrom('care_notice').where('user_id', '=', userId).execute();
     await trx.deleteFrom('care_settings').where('user_id', '=', userId).execute();
+    // Missed-dose repeats still due to the user (as a carer of others' pets).
+    await trx.deleteFrom('dose_reminder_repeat').where('user_id', '=', userId).execute();
     await trx.updateTable('dose_log').set({ created_by: null }).where('created_by', '=', userId).execute();
     await trx
       .updateTable('medication_schedule')

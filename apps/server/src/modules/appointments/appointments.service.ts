@@ -18,7 +18,11 @@ import {
   type AppointmentType,
   type AppointmentUpdateBody,
   type BrandConfig,
+  type CareSettings,
   getsReminders,
+  localDayOf,
+  localTimeOf,
+  type PushMessage,
   type ShareRole,
   type UiLanguage,
 } from '@pet/contract';
@@ -27,7 +31,12 @@ import type { DatabaseKind } from '../../db/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { defineJob, type JobQueue, type JobRow } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { APPOINTMENT_REMINDER_MAIL, renderAppointmentReminder } from '../../platform/mail/templates.ts';
+import type { PushSender } from '../../platform/push/push-sender.ts';
+import {
+  APPOINTMENT_REMINDER_MAIL,
+  petAppointmentsUrl,
+  renderAppointmentReminder,
+} from '../../platform/mail/templates.ts';
 import { assertAppointmentsAllowed } from '../plans/plan-limits.ts';
 import { refuseUnless, type PetAccessPolicy } from '../pets/pet-access.ts';
 import * as repo from './appointments.repo.ts';
@@ -62,6 +71,13 @@ export interface AppointmentsServiceDeps {
   originForBrand: (brand: BrandConfig) => string;
   now?: () => Date;
   access: PetAccessPolicy;
+  /**
+   * Each recipient's reminder choices and time zone (modules/care's CareSettingsStore); without it
+   * reminders go by mail and show the appointment's own time only.
+   */
+  settings?: { get(userId: string): Promise<Pick<CareSettings, 'time_zone' | 'appointments'>> };
+  /** Web push (the sender the care reminders use); null/absent: mail only. */
+  push?: PushSender | null;
 }
 
 const appointmentNotFound = () => notFound('Appointment not found');
@@ -367,17 +383,50 @@ export class AppointmentsService {
       if (recipient && !recipient.deletion_requested_at)
         recipients.push({ id: member.memberId, ...recipient });
     }
-    for (const recipient of recipients) await this.mailReminder(row, recipient);
+    for (const recipient of recipients) await this.remind(row, recipient);
     await repo.markReminderSent(db, appointmentId, job.id);
+  }
+
+  /**
+   * One reminder by the channels the recipient chose for appointments (care settings): push when
+   * chosen and wired; mail when chosen, or when push was chosen but reached no device.
+   */
+  private async remind(
+    row: repo.AppointmentRow,
+    recipient: { id: string; email: string; name: string; partner_id: string },
+  ): Promise<void> {
+    const settings = this.deps.settings ? await this.deps.settings.get(recipient.id) : null;
+    const channels = settings?.appointments ?? { mail: true, push: false };
+    const language = (await this.deps.language(recipient.id)) ?? 'de';
+    const brand = this.deps.brandForPartner(recipient.partner_id);
+    const typeLabel = appointmentTypeLabel(row.appointment_type as AppointmentType, language);
+    const recipientTime = settings ? timeInZone(row, settings.time_zone) : null;
+    let pushed = false;
+    if (channels.push && this.deps.push) {
+      try {
+        const message = appointmentPush(row, typeLabel, language, recipientTime);
+        pushed = (await this.deps.push.sendToUser(recipient.id, message)).delivered > 0;
+      } catch (err) {
+        this.deps.log.warn({ err, recipientId: recipient.id }, 'appointment reminder: push failed, mailing');
+      }
+    }
+    if (channels.mail || (channels.push && !pushed)) {
+      await this.mailReminder(row, recipient, { language, brand, typeLabel, recipientTime });
+    }
   }
 
   /** One reminder mail, in the recipient's language and brand. */
   private async mailReminder(
     row: repo.AppointmentRow,
     recipient: { id: string; email: string; name: string; partner_id: string },
+    context: {
+      language: UiLanguage;
+      brand: BrandConfig;
+      typeLabel: string;
+      recipientTime: RecipientTime | null;
+    },
   ): Promise<void> {
-    const language = (await this.deps.language(recipient.id)) ?? 'de';
-    const brand = this.deps.brandForPartner(recipient.partner_id);
+    const { language, brand } = context;
     const address = [row.address, [row.zip, row.city].filter(Boolean).join(' '), row.country]
       .filter((part) => part && part.trim() !== '')
       .join(', ');
@@ -387,9 +436,17 @@ export class AppointmentsService {
       origin: this.deps.originForBrand(brand),
       name: recipient.name,
       pet: { id: row.pet_id, name: row.pet_name },
-      appointmentTypeLabel: appointmentTypeLabel(row.appointment_type as AppointmentType, language),
+      appointmentTypeLabel: context.typeLabel,
       date: row.appointment_date,
       time: row.appointment_time,
+      recipientTime:
+        context.recipientTime && !context.recipientTime.same
+          ? {
+              date: context.recipientTime.date,
+              time: context.recipientTime.time,
+              zone: context.recipientTime.zone,
+            }
+          : null,
       reason: row.reason,
       vetName: row.vet_name,
       address: address || null,
@@ -401,4 +458,47 @@ export class AppointmentsService {
       partnerId: brand.partnerId,
     });
   }
+}
+
+/** The appointment's instant in a zone (dd.MM.yyyy, HH:mm); `same`: as entered. */
+interface RecipientTime {
+  date: string;
+  time: string;
+  zone: string;
+  same: boolean;
+}
+
+/**
+ * The appointment's instant (its date and time at the stored UTC offset of its creator's browser)
+ * as the wall clock of `zone` shows it; null when the stored date or time is malformed.
+ */
+export function timeInZone(
+  row: Pick<repo.AppointmentRow, 'appointment_date' | 'appointment_time' | 'reminder_time_zone'>,
+  zone: string,
+): RecipientTime | null {
+  const instant = reminderInstant(row.appointment_date, row.appointment_time, Number(row.reminder_time_zone));
+  if (!instant) return null;
+  const [y, m, d] = localDayOf(instant, zone).split('-');
+  const date = `${d}.${m}.${y}`;
+  const time = localTimeOf(instant, zone);
+  return { date, time, zone, same: date === row.appointment_date && time === row.appointment_time };
+}
+
+/** The reminder as a push: the mail's subject, and when and why in the recipient's time. */
+function appointmentPush(
+  row: repo.AppointmentRow,
+  typeLabel: string,
+  language: UiLanguage,
+  local: RecipientTime | null,
+): PushMessage {
+  const de = language === 'de';
+  const date = local?.date ?? row.appointment_date;
+  const time = local?.time ?? row.appointment_time;
+  const path = new URL(petAppointmentsUrl('http://x', { id: row.pet_id, name: row.pet_name })).pathname;
+  return {
+    title: de ? `Erinnerung: ${typeLabel} für ${row.pet_name}` : `Reminder: ${typeLabel} for ${row.pet_name}`,
+    body: `${date}, ${de ? `${time} Uhr` : time}: ${row.reason}`,
+    url: path,
+    tag: `appointment:${row.id}`,
+  };
 }

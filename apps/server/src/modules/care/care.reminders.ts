@@ -145,8 +145,6 @@ export class CareReminders {
       .where('next_slot_at', '=', row.next_slot_at)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return 0;
-    const ownerSettings = await this.deps.settings.get(row.user_id);
-    const repeatMs = ownerSettings.missed_dose_repeat_minutes * 60_000;
     let sent = 0;
     for (const slot of expandSchedule(window, zone, from, nowMs + 1)) {
       if (nowMs - slot > STALE_MS) continue;
@@ -163,21 +161,50 @@ export class CareReminders {
           med_id: row.med_id,
           slot: iso(slot),
           sent_at: iso(nowMs),
-          repeat_at: repeatMs > 0 ? iso(slot + repeatMs) : null,
+          // The repeats are per recipient (dose_reminder_repeat).
+          repeat_at: null,
           repeated_at: null,
         })
         .onConflict((oc) => oc.columns(['med_id', 'slot']).doNothing())
         .returning('med_id')
         .executeTakeFirst();
       if (!inserted) continue;
-      await this.sendDose(row, iso(slot), false);
+      await this.sendDose(row, iso(slot), slot);
       sent += 1;
     }
     return sent;
   }
 
   private async sendDose(
-    row: Pick<repo.ScheduleRow, 'pet_id' | 'user_id' | 'dose_amount' | 'dose_unit'> & {
+    row: Pick<repo.ScheduleRow, 'med_id' | 'pet_id' | 'user_id' | 'dose_amount' | 'dose_unit'> & {
+      medication_name: string;
+      pet_name: string;
+    },
+    slot: string,
+    slotMs: number,
+  ): Promise<void> {
+    for (const recipientId of await this.recipientsOf(row.pet_id, row.user_id)) {
+      await this.sendDoseTo(recipientId, row, slot, false);
+      // The missed-dose repeat after this person's own delay (0: none).
+      const minutes = (await this.deps.settings.get(recipientId)).missed_dose_repeat_minutes;
+      if (minutes <= 0) continue;
+      await this.deps.db
+        .insertInto('dose_reminder_repeat')
+        .values({
+          med_id: row.med_id,
+          slot,
+          user_id: recipientId,
+          repeat_at: iso(slotMs + minutes * 60_000),
+          repeated_at: null,
+        })
+        .onConflict((oc) => oc.columns(['med_id', 'slot', 'user_id']).doNothing())
+        .execute();
+    }
+  }
+
+  private sendDoseTo(
+    recipientId: string,
+    row: Pick<repo.ScheduleRow, 'dose_amount' | 'dose_unit'> & {
       medication_name: string;
       pet_name: string;
     },
@@ -192,37 +219,32 @@ export class CareReminders {
       slot,
       repeat,
     };
-    for (const recipientId of await this.recipientsOf(row.pet_id, row.user_id)) {
-      await this.deliver(
-        recipientId,
-        'doses',
-        repeat ? CARE_MAIL_KINDS.doseRepeat : CARE_MAIL_KINDS.dose,
-        (base) => ({
-          mail: renderDoseReminderMail({ ...base, ...reminder }),
-          push: doseReminderPush({ ...base, ...reminder }),
-        }),
-      );
-    }
+    return this.deliver(
+      recipientId,
+      'doses',
+      repeat ? CARE_MAIL_KINDS.doseRepeat : CARE_MAIL_KINDS.dose,
+      (base) => ({
+        mail: renderDoseReminderMail({ ...base, ...reminder }),
+        push: doseReminderPush({ ...base, ...reminder }),
+      }),
+    );
   }
 
-  /** The missed-dose repeat of each reminded slot still unconfirmed at its repeat_at. */
+  /**
+   * The missed-dose repeats due now: one per recipient and slot (dose_reminder_repeat, due at the
+   * slot + that person's missed_dose_repeat_minutes), while the dose is unconfirmed and the person
+   * still gets the pet's reminders. The owner's repeat also writes the in-app notice.
+   */
   private async repeats(nowMs: number): Promise<number> {
     let sent = 0;
     for (;;) {
       const rows = await this.deps.db
-        .selectFrom('dose_reminder as r')
+        .selectFrom('dose_reminder_repeat as r')
         .innerJoin('medication_schedule as s', 's.med_id', 'r.med_id')
         .innerJoin('medical_record as m', 'm.id', 's.med_id')
         .innerJoin('pet as p', 'p.id', 's.pet_id')
-        .select([
-          'r.med_id',
-          'r.slot',
-          'r.repeat_at',
-          's.pet_id',
-          's.user_id',
-          's.dose_amount',
-          's.dose_unit',
-        ])
+        .select(['r.med_id', 'r.slot', 'r.user_id as recipient_id', 'r.repeat_at'])
+        .select(['s.pet_id', 's.user_id', 's.dose_amount', 's.dose_unit'])
         .select(['m.name as medication_name', 'p.name as pet_name'])
         .where('r.repeat_at', 'is not', null)
         .where('r.repeat_at', '<=', iso(nowMs))
@@ -231,10 +253,11 @@ export class CareReminders {
         .execute();
       for (const row of rows) {
         const claimed = await this.deps.db
-          .updateTable('dose_reminder')
+          .updateTable('dose_reminder_repeat')
           .set({ repeat_at: null, repeated_at: iso(nowMs) })
           .where('med_id', '=', row.med_id)
           .where('slot', '=', row.slot)
+          .where('user_id', '=', row.recipient_id)
           .where('repeat_at', '=', row.repeat_at)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) continue;
@@ -245,15 +268,19 @@ export class CareReminders {
           .where('slot', '=', row.slot)
           .executeTakeFirst();
         if (confirmed) continue;
-        await this.sendDose(row, row.slot, true);
-        // In the app too: the owner sees the missed dose among the notices.
-        await repo.insertNotice(this.deps.db, {
-          userId: row.user_id,
-          petId: row.pet_id,
-          kind: 'dose_missed',
-          params: { medication_name: row.medication_name, slot: row.slot, pet_name: row.pet_name },
-          at: iso(nowMs),
-        });
+        // A share ended (or its reminders were switched off) since the first reminder: no repeat.
+        if (!(await this.recipientsOf(row.pet_id, row.user_id)).includes(row.recipient_id)) continue;
+        await this.sendDoseTo(row.recipient_id, row, row.slot, true);
+        if (row.recipient_id === row.user_id) {
+          // In the app too: the owner sees the missed dose among the notices.
+          await repo.insertNotice(this.deps.db, {
+            userId: row.user_id,
+            petId: row.pet_id,
+            kind: 'dose_missed',
+            params: { medication_name: row.medication_name, slot: row.slot, pet_name: row.pet_name },
+            at: iso(nowMs),
+          });
+        }
         sent += 1;
       }
       if (rows.length < BATCH) return sent;

@@ -153,3 +153,21 @@ export async function planHasMedical(db: Db, userId: string): Promise<boolean> {
     .executeTakeFirst();
   return row?.medical === 1;
 }
+
+/** Of these pets, the ids whose owner's current plan has the medical flag. */
+export async function petsWithMedicalOwner(db: Db, petIds: string[]): Promise<string[]> {
+  if (petIds.length === 0) return [];
+  const allowed: string[] = [];
+  for (let i = 0; i < petIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('pet as pt')
+      .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
+      .innerJoin('product as p', 'p.id', 'us.product_id')
+      .select('pt.id')
+      .where('pt.id', 'in', petIds.slice(i, i + 500))
+      .where('p.medical', '=', 1)
+      .execute();
+    allowed.push(...rows.map((row) => row.id));
+  }
+  return allowed;
+}

@@ -3,7 +3,6 @@ import {
   CARE_KEYS,
   LIMIT_KEYS,
   dayNumber,
-  DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
   isScheduleSlot,
   localDayOf,
   localDayStart,
@@ -68,6 +67,21 @@ export class CareService {
   async assertPlan(userId: string, trx?: Transaction<Database>): Promise<void> {
     if (trx) return assertMedicalAllowed(trx, this.deps.kind, userId);
     if (!(await repo.planHasMedical(this.deps.db, userId))) throw limitReached(LIMIT_KEYS.medicalNotAllowed);
+  }
+
+  /**
+   * The pets whose care plans the caller sees, gated per pet by its OWNER's plan (the rule of the
+   * pet calls): the caller's own pets when the caller's plan has the medical flag, each shared pet
+   * when its owner's plan has it. null: none of them may be shown (the caller's plan has no medical
+   * flag and no pet shared with them belongs to an owner whose plan has it): the plan answer.
+   */
+  private async petsWithCare(userId: string): Promise<string[] | null> {
+    const own = (await repo.planHasMedical(this.deps.db, userId))
+      ? await repo.ownedPetIds(this.deps.db, userId)
+      : null;
+    const shared = await repo.petsWithMedicalOwner(this.deps.db, await this.deps.access.sharedPetIds(userId));
+    if (own === null && shared.length === 0) return null;
+    return [...(own ?? []), ...shared];
   }
 
   /** A medication (medical_type medication) the caller reaches with `check`, else 404/403. */
@@ -177,14 +191,11 @@ export class CareService {
    * owner's household zone; plus the open doses of the day before (overdue).
    */
   async today(userId: string, day?: string): Promise<TodayResponse> {
-    await this.assertPlan(userId);
+    const petIds = await this.petsWithCare(userId);
+    if (petIds === null) throw limitReached(LIMIT_KEYS.medicalNotAllowed);
     const nowMs = this.nowMs();
     const callerZone = await this.deps.settings.timeZoneOf(userId);
     const theDay = day ?? localDayOf(nowMs, callerZone);
-    const petIds = [
-      ...(await repo.ownedPetIds(this.deps.db, userId)),
-      ...(await this.deps.access.sharedPetIds(userId)),
-    ];
     const schedules = await repo.schedulesOfPets(this.deps.db, petIds);
     const zones = await this.deps.settings.timeZonesOf(schedules.map((s) => s.owner_id));
     const dayNo = dayNumber(theDay);
@@ -212,6 +223,8 @@ export class CareService {
         )
       : [];
     const logBySlot = new Map(logs.map((log) => [`${log.med_id} ${log.slot}`, log]));
+    // "Overdue" after the caller's own missed-dose delay (0: as soon as the due time has passed).
+    const overdueAfterMs = (await this.deps.settings.get(userId)).missed_dose_repeat_minutes * MINUTE_MS;
     const doses: Dose[] = [];
     for (const s of schedules) {
       const range = ranges.get(s.med_id)!;
@@ -220,7 +233,7 @@ export class CareService {
         // The day before only while still open (overdue).
         if (slot < range.dayFrom && log) continue;
         if (slot < range.dayFrom && slot > nowMs) continue;
-        doses.push(this.toDose(s, { ...s, zone: range.zone }, slot, log ?? null, nowMs));
+        doses.push(this.toDose(s, { ...s, zone: range.zone }, slot, log ?? null, nowMs, overdueAfterMs));
       }
     }
     doses.sort((a, b) => a.slot.localeCompare(b.slot) || a.pet_name.localeCompare(b.pet_name));
@@ -246,11 +259,12 @@ export class CareService {
     slot: number,
     log: (repo.DoseLogRow & { confirmed_by_name: string | null }) | null,
     nowMs: number,
+    overdueAfterMs: number,
   ): Dose {
     let state: Dose['state'];
     if (log) state = log.action === 'given' ? 'given' : 'skipped';
     else if (slot > nowMs) state = 'upcoming';
-    else if (nowMs - slot >= DEFAULT_MISSED_DOSE_REPEAT_MINUTES * MINUTE_MS) state = 'overdue';
+    else if (nowMs - slot >= overdueAfterMs) state = 'overdue';
     else state = 'due';
     const undoUntil = log ? new Date(log.confirmed_at).getTime() + UNDO_WINDOW_MINUTES * MINUTE_MS : 0;
     return {
@@ -436,11 +450,9 @@ export class CareService {
    */
   async upcomingDoses(userId: string, days = 14): Promise<CalendarDose[]> {
     const settings = await this.deps.settings.get(userId);
-    if (!settings.ical_doses || !(await repo.planHasMedical(this.deps.db, userId))) return [];
-    const petIds = [
-      ...(await repo.ownedPetIds(this.deps.db, userId)),
-      ...(await this.deps.access.sharedPetIds(userId)),
-    ];
+    if (!settings.ical_doses) return [];
+    const petIds = await this.petsWithCare(userId);
+    if (petIds === null) return [];
     const schedules = await repo.schedulesOfPets(this.deps.db, petIds);
     const zones = await this.deps.settings.timeZonesOf(schedules.map((s) => s.owner_id));
     const from = this.nowMs();

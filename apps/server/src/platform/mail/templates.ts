@@ -171,6 +171,11 @@ export interface AppointmentReminderContext {
   date: string;
   /** HH:mm (24 h) */
   time: string;
+  /**
+   * The same instant in the recipient's time zone (user_profile.time_zone), when that shows another
+   * day or time than the appointment's own (entered at the creator's UTC offset).
+   */
+  recipientTime?: { date: string; time: string; zone: string } | null;
   reason: string;
   vetName?: string | null;
   /** Street, zip and city, country as far as given. */
@@ -196,8 +201,13 @@ export function renderAppointmentReminder(context: AppointmentReminderContext): 
     [de ? 'Termin' : 'Appointment', context.appointmentTypeLabel],
     [de ? 'Datum' : 'Date', context.date],
     [de ? 'Uhrzeit' : 'Time', de ? `${context.time} Uhr` : context.time],
-    [de ? 'Grund' : 'Reason', context.reason],
   ];
+  const local = context.recipientTime;
+  if (local) {
+    const when = `${local.date === context.date ? '' : `${local.date}, `}${de ? `${local.time} Uhr` : local.time}`;
+    rows.push([de ? `Ihre Zeit (${local.zone})` : `Your time (${local.zone})`, when]);
+  }
+  rows.push([de ? 'Grund' : 'Reason', context.reason]);
   if (context.vetName) rows.push([de ? 'Tierarzt' : 'Vet', context.vetName]);
   if (context.address) rows.push([de ? 'Adresse' : 'Address', context.address]);
   return renderNoticeMail({
