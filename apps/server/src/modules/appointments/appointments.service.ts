@@ -22,7 +22,6 @@ import {
   getsReminders,
   localDayOf,
   localTimeOf,
-  type PushMessage,
   type ShareRole,
   type UiLanguage,
 } from '@pet/contract';
@@ -32,14 +31,11 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { defineJob, type JobQueue, type JobRow } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { PushSender } from '../../platform/push/push-sender.ts';
-import {
-  APPOINTMENT_REMINDER_MAIL,
-  petAppointmentsUrl,
-  renderAppointmentReminder,
-} from '../../platform/mail/templates.ts';
+import { APPOINTMENT_REMINDER_MAIL, renderAppointmentReminder } from '../../platform/mail/templates.ts';
 import { assertAppointmentsAllowed } from '../plans/plan-limits.ts';
 import { refuseUnless, type PetAccessPolicy } from '../pets/pet-access.ts';
 import * as repo from './appointments.repo.ts';
+import { appointmentPush, type RecipientTime } from './appointment-reminder-push.ts';
 
 /**
  * The durable job that mails an appointment's reminder to the pet's owner and to the members whose
@@ -460,14 +456,6 @@ export class AppointmentsService {
   }
 }
 
-/** The appointment's instant in a zone (dd.MM.yyyy, HH:mm); `same`: as entered. */
-interface RecipientTime {
-  date: string;
-  time: string;
-  zone: string;
-  same: boolean;
-}
-
 /**
  * The appointment's instant (its date and time at the stored UTC offset of its creator's browser)
  * as the wall clock of `zone` shows it; null when the stored date or time is malformed.
@@ -482,23 +470,4 @@ export function timeInZone(
   const date = `${d}.${m}.${y}`;
   const time = localTimeOf(instant, zone);
   return { date, time, zone, same: date === row.appointment_date && time === row.appointment_time };
-}
-
-/** The reminder as a push: the mail's subject, and when and why in the recipient's time. */
-function appointmentPush(
-  row: repo.AppointmentRow,
-  typeLabel: string,
-  language: UiLanguage,
-  local: RecipientTime | null,
-): PushMessage {
-  const de = language === 'de';
-  const date = local?.date ?? row.appointment_date;
-  const time = local?.time ?? row.appointment_time;
-  const path = new URL(petAppointmentsUrl('http://x', { id: row.pet_id, name: row.pet_name })).pathname;
-  return {
-    title: de ? `Erinnerung: ${typeLabel} für ${row.pet_name}` : `Reminder: ${typeLabel} for ${row.pet_name}`,
-    body: `${date}, ${de ? `${time} Uhr` : time}: ${row.reason}`,
-    url: path,
-    tag: `appointment:${row.id}`,
-  };
 }

@@ -25,7 +25,12 @@ export function CareNotices({ petId, enabled = true }: { petId?: string; enabled
   const list = (notices.data ?? []).filter((notice) => !petId || notice.pet_id === petId);
   if (list.length === 0) return null;
   return (
-    <Stack spacing={1} sx={{ mt: { xs: 2, md: 3 }, p: 0, mb: 0 }} component="ul" aria-label={t('care.notices.label')}>
+    <Stack
+      spacing={1}
+      sx={{ mt: { xs: 2, md: 3 }, p: 0, mb: 0 }}
+      component="ul"
+      aria-label={t('care.notices.label')}
+    >
       {list.map((notice) => (
         <Alert
           key={notice.id}
