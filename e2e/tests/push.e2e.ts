@@ -3,6 +3,9 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import enPush from '../../apps/web/src/locales/en/push.json' with { type: 'json' };
 import dePush from '../../apps/web/src/locales/de/push.json' with { type: 'json' };
 import enEmergency from '../../apps/web/src/locales/en/emergency.json' with { type: 'json' };
+import enCare from '../../apps/web/src/locales/en/care.json' with { type: 'json' };
+import deCare from '../../apps/web/src/locales/de/care.json' with { type: 'json' };
+import { localDayOf } from '@pet/contract';
 import deEmergency from '../../apps/web/src/locales/de/emergency.json' with { type: 'json' };
 import {
   startLocalPushService,
@@ -34,6 +37,7 @@ let pushService: LocalPushService;
 type Lang = 'en' | 'de';
 const TEXTS = { en: enPush, de: dePush };
 const EMERGENCY = { en: enEmergency.emergency, de: deEmergency.emergency };
+const TODAY_TITLE = { en: enCare.care.today.title, de: deCare.care.today.title };
 const TEST_TITLE = { en: 'Test notification', de: 'Test-Benachrichtigung' };
 const ownerOf = {} as Record<Lang, TestUser>;
 /** The contexts of the journeys, opened offline at the end. */
@@ -46,6 +50,18 @@ async function makeOwner(language: Lang): Promise<TestUser> {
   if (redeemed.status !== 200) throw new Error(`verifycode failed: ${redeemed.status}`);
   const pet = await api(owner, 'POST', '/v1/pet', { name: 'Bello', pet_type: 'Dog', race: 'Labrador' });
   if (pet.status !== 201) throw new Error(`pet not created: ${pet.status}`);
+  // A twice-daily medication, so that "Today" has doses to keep for offline.
+  const petId = (pet.body as { id: string }).id;
+  const medication = await api<{ id: string }>(owner, 'POST', `/v1/medical/medication?pet_id=${petId}`, {
+    name: 'Apoquel',
+  });
+  const schedule = await api(owner, 'PUT', `/v1/care/schedule?med_id=${medication.body.id}`, {
+    rule: { kind: 'daily', times: ['08:00', '20:00'] },
+    dose_amount: 1,
+    dose_unit: 'tablet',
+    starts_on: localDayOf(Date.now(), 'Europe/Berlin'),
+  });
+  if (schedule.status !== 200) throw new Error(`schedule not set: ${schedule.status}`);
   return owner;
 }
 
@@ -245,6 +261,9 @@ describe.each([
         },
       ]);
       pushService.onPush = null;
+      // Today's doses, seen once online, are kept for offline (the offline test below).
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByRole('region', { name: TODAY_TITLE[language] }).getByText('Apoquel').first().waitFor();
       const after = await api<Array<{ last_success_at: string | null }>>(owner, 'GET', '/v1/push/devices');
       expect(after.body[0]?.last_success_at).not.toBeNull();
     }, 120_000);
@@ -287,13 +306,19 @@ describe('the service worker', () => {
 });
 
 describe('offline', () => {
-  it('with the server gone, the emergency card still opens from the service worker', async ({ expect }) => {
+  it('with the server gone, the emergency card and Today still open from the service worker', async ({
+    expect,
+  }) => {
     expect([...opened.keys()].sort()).toEqual(['de', 'en']);
     await server.stop();
     for (const [language, { page, suffix }] of opened) {
       await page.goto(`${server.url}/emergency-data`);
       await page.getByRole('button', { name: EMERGENCY[language].download }).waitFor({ timeout: 30_000 });
       await screenshot(page, `push-offline-emergency-${suffix}`);
+      await page.goto(`${server.url}/dashboard`);
+      const today = page.getByRole('region', { name: TODAY_TITLE[language] });
+      await today.getByText('Apoquel').first().waitFor({ timeout: 30_000 });
+      await screenshot(page, `push-offline-today-${suffix}`);
     }
   }, 120_000);
 });
