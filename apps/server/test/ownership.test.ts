@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { registeredUser, v1 } from './identity-helpers.ts';
@@ -39,7 +40,12 @@ type Ids = Record<
   | 'handover'
   | 'weight'
   | 'share'
-  | 'invitation',
+  | 'invitation'
+  | 'medication'
+  | 'dose'
+  | 'vaccination'
+  | 'notice'
+  | 'device',
   string
 >;
 type Case = (ids: Ids) => { url: string; body?: unknown };
@@ -52,6 +58,13 @@ const appointmentBody = {
   appointment_date: '01.01.2099',
   appointment_time: '10:00',
 };
+const scheduleBody = {
+  rule: { kind: 'daily', times: ['08:00'] },
+  dose_amount: 1,
+  dose_unit: 'tablet',
+  starts_on: '2024-01-01',
+};
+const vaccinationBody = { name: 'Rabies', due_on: '2099-01-01' };
 const addressBody = { zipcode: '1', phone: '2', address_1: 'a', address_2: 'b', city: 'c', country: 'DE' };
 
 /** One request per id route, made with the owner's ids by a stranger. */
@@ -140,6 +153,41 @@ const CASES: Record<string, Case> = {
   'PUT /v1/share': (ids) => ({ url: `/v1/share?share_id=${ids.share}`, body: { role: 'co_owner' } }),
   'DELETE /v1/share': (ids) => ({ url: `/v1/share?share_id=${ids.share}` }),
   'POST /v1/share/leave': (ids) => ({ url: `/v1/share/leave?share_id=${ids.share}` }),
+  // Care plans (issue 36).
+  'GET /v1/care/schedule': (ids) => ({ url: `/v1/care/schedule?med_id=${ids.medication}` }),
+  'PUT /v1/care/schedule': (ids) => ({
+    url: `/v1/care/schedule?med_id=${ids.medication}`,
+    body: scheduleBody,
+  }),
+  'DELETE /v1/care/schedule': (ids) => ({ url: `/v1/care/schedule?med_id=${ids.medication}` }),
+  'POST /v1/care/dose': (ids) => ({
+    url: `/v1/care/dose?med_id=${ids.medication}`,
+    body: { action: 'given' },
+  }),
+  'DELETE /v1/care/dose': (ids) => ({ url: `/v1/care/dose?id=${ids.dose}` }),
+  'GET /v1/care/doses': (ids) => ({ url: `/v1/care/doses?med_id=${ids.medication}` }),
+  'GET /v1/care/vaccinations': (ids) => ({ url: `/v1/care/vaccinations?pet_id=${ids.pet}` }),
+  'POST /v1/care/vaccination': (ids) => ({
+    url: `/v1/care/vaccination?pet_id=${ids.pet}`,
+    body: vaccinationBody,
+  }),
+  'PUT /v1/care/vaccination': (ids) => ({
+    url: `/v1/care/vaccination?id=${ids.vaccination}`,
+    body: vaccinationBody,
+  }),
+  'DELETE /v1/care/vaccination': (ids) => ({ url: `/v1/care/vaccination?id=${ids.vaccination}` }),
+  'POST /v1/care/vaccination/done': (ids) => ({
+    url: `/v1/care/vaccination/done?id=${ids.vaccination}`,
+    body: {},
+  }),
+  'GET /v1/care/weight-goal': (ids) => ({ url: `/v1/care/weight-goal?pet_id=${ids.pet}` }),
+  'PUT /v1/care/weight-goal': (ids) => ({
+    url: `/v1/care/weight-goal?pet_id=${ids.pet}`,
+    body: { min_kg: 20, max_kg: 30 },
+  }),
+  'DELETE /v1/care/weight-goal': (ids) => ({ url: `/v1/care/weight-goal?pet_id=${ids.pet}` }),
+  'POST /v1/care/notice/dismiss': (ids) => ({ url: `/v1/care/notice/dismiss?id=${ids.notice}` }),
+  'DELETE /v1/push/device': (ids) => ({ url: `/v1/push/device?id=${ids.device}` }),
   // Uploads and new documents name a pet: a stranger's upload to the owner's pet is refused too.
   'POST /v1/document': (ids) => ({
     url: `/v1/document?pet_id=${ids.pet}`,
@@ -160,6 +208,9 @@ const ACCOUNT_ROUTES = new Set([
   'DELETE /v1/share/invitation',
   'POST /v1/share/invitation/resend',
   'POST /v1/share/leave',
+  // A user's own notices and push devices.
+  'POST /v1/care/notice/dismiss',
+  'DELETE /v1/push/device',
 ]);
 /** Reads a viewer may not make (canOnPet: contacts, the lost-pet tag, handover links, shares, activity). */
 const VIEWER_MAY_NOT_READ = new Set([
@@ -265,6 +316,66 @@ describe("another owner's ids are not found on any id route", () => {
       { email: 'sitter@example.org', pet_ids: [pet.id], role: 'carer', language: 'en' },
       as(owner),
     );
+    // Care plans: an "as needed" medication with one dose given, a vaccination due, a weight goal
+    // whose band the three weights below miss (the notice), a push device.
+    const medication = await v1(
+      t.app,
+      'POST',
+      `/v1/medical/medication?pet_id=${pet.id}`,
+      { name: 'Apoquel', medical_type: 'medication' },
+      as(owner),
+    );
+    const scheduled = await v1(
+      t.app,
+      'PUT',
+      `/v1/care/schedule?med_id=${medication.json().id}`,
+      { ...scheduleBody, rule: { kind: 'as_needed' }, stock_units: 50 },
+      as(owner),
+    );
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const dose = await v1(
+      t.app,
+      'POST',
+      `/v1/care/dose?med_id=${medication.json().id}`,
+      { action: 'given' },
+      as(owner),
+    );
+    expect(dose.statusCode, dose.body).toBeLessThan(300);
+    const vaccination = await v1(
+      t.app,
+      'POST',
+      `/v1/care/vaccination?pet_id=${pet.id}`,
+      vaccinationBody,
+      as(owner),
+    );
+    expect(vaccination.statusCode, vaccination.body).toBeLessThan(300);
+    const goal = await v1(
+      t.app,
+      'PUT',
+      `/v1/care/weight-goal?pet_id=${pet.id}`,
+      { min_kg: 20, max_kg: 30 },
+      as(owner),
+    );
+    expect(goal.statusCode, goal.body).toBe(200);
+    for (const date of ['02.01.2024', '03.01.2024', '04.01.2024']) {
+      await v1(t.app, 'POST', `/v1/pet/weight?pet_id=${pet.id}`, { weight: 12, date }, as(owner));
+    }
+    const notices = await v1(t.app, 'GET', '/v1/care/notices', undefined, as(owner));
+    const ecdh = createECDH('prime256v1');
+    const device = await v1(
+      t.app,
+      'POST',
+      '/v1/push/device',
+      {
+        endpoint: 'https://push.example.org/send/owner-phone',
+        keys: {
+          p256dh: ecdh.generateKeys().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      },
+      as(owner),
+    );
+    expect(device.statusCode, device.body).toBe(200);
     const order = await placeOrder(t.app, owner, { plan: 'basic' });
     const fileUrl = (JSON.parse(upload.json().doc_url[0]) as { url: string }).url;
     ids = {
@@ -282,6 +393,11 @@ describe("another owner's ids are not found on any id route", () => {
           ?.id ?? '',
       share: share.json()[0]?.id,
       invitation: share.json()[0]?.invitation_id,
+      medication: medication.json().id,
+      dose: dose.json().id ?? dose.json().log_id,
+      vaccination: vaccination.json().id,
+      notice: (notices.json() as Array<{ id: string }>)[0]?.id ?? '',
+      device: device.json().id,
     };
     for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
 
@@ -399,6 +515,19 @@ async function snapshot(t: TestApp, userId: string, petId: string) {
     .where('owner_id', '=', userId)
     .orderBy('id')
     .execute();
+  for (const table of [
+    'medication_schedule',
+    'dose_log',
+    'vaccination_due',
+    'weight_goal',
+    'care_notice',
+  ] as const) {
+    const rows = await t.app.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();
+    result[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  result.push_device = (
+    await t.app.db.selectFrom('push_device').selectAll().where('user_id', '=', userId).execute()
+  ).map((row) => JSON.stringify(row));
   for (const table of ['pet_share', 'pet_invitation'] as const) {
     const rows = await t.app.db.selectFrom(table).selectAll().where('owner_id', '=', userId).execute();
     result[table] = rows.map((row) => JSON.stringify(row)).sort();
