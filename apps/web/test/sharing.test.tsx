@@ -285,6 +285,29 @@ describe('sharing: the activity log', () => {
     expect(api.callsTo('GET', '/v1/share/activity')[1]!.url).toContain('before=cursor-1');
   });
 
+  it("shows each actor's role as a translated label, never the raw key", async () => {
+    installFakeApi({
+      routes: {
+        'GET /v1/share/activity': () =>
+          json({
+            entries: [
+              entry('r1', { actor_name: 'Chris Co', actor_role: 'co_owner' }),
+              entry('r2', { actor_name: 'Vera Vet', actor_role: 'viewer', subject: 'document' }),
+            ],
+            next_before: null,
+          }),
+      },
+    });
+    renderApp('/pet-details/Bello/pet-1/activity', { language: 'de' });
+    const first = await screen.findByText('Chris Co');
+    const line = (element: HTMLElement) => element.closest('li')!;
+    expect(within(line(first)).getByText('Mithalter:in')).toBeInTheDocument();
+    expect(
+      within(line(screen.getByText('Vera Vet'))).getByText('Tierarzt / Lesezugriff'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/co_owner|viewer/)).not.toBeInTheDocument();
+  });
+
   it('says when nothing happened yet', async () => {
     installFakeApi({ routes: { 'GET /v1/share/activity': () => json({ entries: [], next_before: null }) } });
     renderApp('/pet-details/Bello/pet-1/activity', { language: 'de' });
