@@ -582,3 +582,97 @@ describe('adding an appointment', () => {
     expect(within(form).getByRole('button', { name: 'Speichern' })).toBeInTheDocument();
   });
 });
+
+describe('a shared pet’s appointments (issue 35)', () => {
+  const shared = (role: 'carer' | 'viewer' | 'co_owner') => ({
+    pets: [],
+    shared_pets: [
+      {
+        id: 'pet-1',
+        name: 'Bello',
+        image_url: null,
+        type: 'Dog' as const,
+        share_id: 'share-1',
+        owner_name: 'Olga Owner',
+        role,
+        ends_at: null,
+      },
+    ],
+  });
+
+  it('a carer notes an appointment: only the comments are editable, the PUT carries only them, no delete', async () => {
+    const api = installAppointmentsApi(
+      [item({ appointment_id: 'appt-5', appointment_reason: 'Check-up', appointment_vet_name: 'Dr. Weber' })],
+      { user: shared('carer') },
+    );
+    const { user } = renderApp(BASE);
+    await user.click(await screen.findByRole('button', { name: /Check-up/ }));
+    const form = await screen.findByRole('form', { name: `Edit Examination on ${day(3)}` });
+    expect(
+      within(form).getByText(
+        'As a carer you can add a note to this appointment; the other fields are read-only.',
+      ),
+    ).toBeInTheDocument();
+    expect(textField(form, 'Reason')).toBeDisabled();
+    expect(textField(form, 'Vet')).toBeDisabled();
+    expect(within(form).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const comments = textField(form, 'Comments');
+    expect(comments).toBeEnabled();
+    await user.type(comments, 'Fed at 8, a bit tired');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/v1/appointment')).toHaveLength(1));
+    const put = api.callsTo('PUT', '/v1/appointment')[0]!;
+    expect(put.url).toContain('appt_id=appt-5');
+    expect(api.bodyOf(put)).toEqual({ comments: 'Fed at 8, a bit tired' });
+  });
+
+  it('a viewer gets the form read-only, comments included', async () => {
+    installAppointmentsApi([item({ appointment_id: 'appt-6', appointment_reason: 'Check-up' })], {
+      user: shared('viewer'),
+    });
+    const { user } = renderApp(BASE);
+    await user.click(await screen.findByRole('button', { name: /Check-up/ }));
+    const form = await screen.findByRole('form');
+    expect(textField(form, 'Comments')).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('a co-owner edits every field and may delete', async () => {
+    installAppointmentsApi([item({ appointment_id: 'appt-7', appointment_reason: 'Check-up' })], {
+      user: shared('co_owner'),
+    });
+    const { user } = renderApp(BASE);
+    await user.click(await screen.findByRole('button', { name: /Check-up/ }));
+    const form = await screen.findByRole('form');
+    expect(textField(form, 'Reason')).toBeEnabled();
+    expect(within(form).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(within(form).queryByText(/As a carer/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Ein geteiltes Tier (issue 35)', () => {
+  it('zeigt der Betreuerin den Hinweis auf Deutsch', async () => {
+    installAppointmentsApi([item({ appointment_id: 'appt-5', appointment_reason: 'Kontrolle' })], {
+      user: {
+        pets: [],
+        shared_pets: [
+          {
+            id: 'pet-1',
+            name: 'Bello',
+            image_url: null,
+            type: 'Dog' as const,
+            share_id: 'share-1',
+            owner_name: 'Olga',
+            role: 'carer',
+            ends_at: null,
+          },
+        ],
+      },
+    });
+    const { user } = renderApp(BASE, { language: 'de' });
+    await user.click(await screen.findByRole('button', { name: /Kontrolle/ }));
+    expect(
+      await screen.findByText(/Als Betreuer:in können Sie diesem Termin eine Notiz hinzufügen/),
+    ).toBeInTheDocument();
+  });
+});

@@ -285,6 +285,29 @@ describe('sharing: the activity log', () => {
     expect(api.callsTo('GET', '/v1/share/activity')[1]!.url).toContain('before=cursor-1');
   });
 
+  it("shows each actor's role as a translated label, never the raw key", async () => {
+    installFakeApi({
+      routes: {
+        'GET /v1/share/activity': () =>
+          json({
+            entries: [
+              entry('r1', { actor_name: 'Chris Co', actor_role: 'co_owner' }),
+              entry('r2', { actor_name: 'Vera Vet', actor_role: 'viewer', subject: 'document' }),
+            ],
+            next_before: null,
+          }),
+      },
+    });
+    renderApp('/pet-details/Bello/pet-1/activity', { language: 'de' });
+    const first = await screen.findByText('Chris Co');
+    const line = (element: HTMLElement) => element.closest('li')!;
+    expect(within(line(first)).getByText('Mithalter:in')).toBeInTheDocument();
+    expect(
+      within(line(screen.getByText('Vera Vet'))).getByText('Tierarzt / Lesezugriff'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/co_owner|viewer/)).not.toBeInTheDocument();
+  });
+
   it('says when nothing happened yet', async () => {
     installFakeApi({ routes: { 'GET /v1/share/activity': () => json({ entries: [], next_before: null }) } });
     renderApp('/pet-details/Bello/pet-1/activity', { language: 'de' });
@@ -433,6 +456,50 @@ describe('sharing: the member', () => {
     const call = api.callsTo('POST', '/v1/pet/weight')[0]!;
     expect(call.url).toContain('pet_id=pet-9');
     expect(bodyOf(call)).toEqual({ weight: 12.5, date: '02.12.2026' });
+  });
+
+  it("a carer deletes their own weight after confirmation, not the owner's or an old one", async () => {
+    const weights = [
+      { id: 'w-own', weight: 12.5, date: '02.12.2026', created_by: 'u-sam' },
+      { id: 'w-owner', weight: 12.1, date: '01.11.2026', created_by: 'u-olga' },
+      { id: 'w-old', weight: 11.8, date: '01.10.2026', created_by: null },
+    ];
+    const api = installFakeApi({
+      user: member('carer'),
+      routes: {
+        'GET /v1/pet': () => json({ ...REX, weights }),
+        'DELETE /v1/pet/weight': () => json({ ...REX, weights: weights.slice(1) }),
+      },
+    });
+    const { user } = renderApp('/pet-details/Rex/pet-9');
+    const section = await screen.findByRole('region', { name: 'Weights' });
+    expect(await within(section).findByText('02.12.2026')).toBeInTheDocument();
+    const removeButtons = within(section).getAllByRole('button', { name: /^Remove / });
+    expect(removeButtons).toHaveLength(1);
+    expect(removeButtons[0]).toHaveAccessibleName(/of 02\.12\.2026/);
+
+    await user.click(removeButtons[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove weight entry?' });
+    expect(api.callsTo('DELETE', '/v1/pet/weight')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/v1/pet/weight')).toHaveLength(1));
+    expect(api.callsTo('DELETE', '/v1/pet/weight')[0]!.url).toContain('weight_id=w-own');
+    await waitFor(() => expect(within(section).queryByText('02.12.2026')).not.toBeInTheDocument());
+    expect(within(section).getByText('01.11.2026')).toBeInTheDocument();
+  });
+
+  it('a viewer sees the weights in German without any delete', async () => {
+    installFakeApi({
+      user: member('viewer'),
+      routes: {
+        'GET /v1/pet': () =>
+          json({ ...REX, weights: [{ id: 'w-1', weight: 12.5, date: '02.12.2026', created_by: 'u-sam' }] }),
+      },
+    });
+    renderApp('/pet-details/Rex/pet-9', { language: 'de' });
+    const section = await screen.findByRole('region', { name: 'Gewichte' });
+    expect(await within(section).findByText('02.12.2026')).toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('a viewer sees no contacts and no weight action; leaving asks first and ends the share', async () => {

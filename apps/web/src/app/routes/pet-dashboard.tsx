@@ -15,6 +15,11 @@ const PetCareCard = lazy(() =>
   import('@/features/care/components/PetCareCard').then((module) => ({ default: module.PetCareCard })),
 );
 
+/** A member's view of the weights with a carer's delete of their own (issue 35), in its own chunk. */
+const MemberWeights = lazy(() =>
+  import('@/features/pets/components/MemberWeights').then((module) => ({ default: module.MemberWeights })),
+);
+
 /** What each tile shows of the pet; the emergency and profile tiles lead to the user's own account. */
 const TILE_RESOURCES: Readonly<Record<string, PetResource | 'account'>> = {
   'my-pet': 'profile',
@@ -61,6 +66,13 @@ export function Component() {
           canEdit={canOnPet(relation, 'update', 'profile') === 'yes'}
           hiddenTiles={hiddenTilesOf(relation)}
         />
+        {/* Who edits the profile (owner, co-owner) has the weights in My Animal; the others here. */}
+        {canOnPet(relation, 'update', 'profile') !== 'yes' &&
+        canOnPet(relation, 'read', 'weight') === 'yes' ? (
+          <Suspense fallback={null}>
+            <MemberWeights petId={pet.id} relation={relation} />
+          </Suspense>
+        ) : null}
         {canOnPet(relation, 'read', 'care_plan') === 'yes' ? (
           <Suspense fallback={null}>
             <PetCareCard petId={pet.id} />

@@ -135,6 +135,14 @@ export function appointmentUpdateBody(
   };
 }
 
+/**
+ * PUT /v1/appointment for a carer (issue 35): only the note. The server keeps every field left out
+ * and accepts a carer's update when nothing but the comments changes.
+ */
+export function appointmentNoteBody(values: AppointmentFormOutput): { comments: string | null } {
+  return { comments: blank(values.comments) };
+}
+
 /** POST /v1/appointment?pet_id= (section 7): the update fields plus type and the browser's offset. */
 export function appointmentCreateBody(values: AppointmentFormOutput): AppointmentCreateBody {
   return {

@@ -1,4 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -28,6 +30,7 @@ import {
   addAppointmentSchema,
   appointmentCreateBody,
   appointmentFormValues,
+  appointmentNoteBody,
   appointmentUpdateBody,
   editAppointmentSchema,
   emptyAppointmentForm,
@@ -59,6 +62,22 @@ export interface AppointmentFormProps {
   onCancel: () => void;
   /** Edit mode: asks to delete the appointment (the caller confirms). */
   onDelete?: () => void;
+  /**
+   * Edit mode for a member who may only note the appointment (a carer, issue 35: canOnPet
+   * 'appointment' update with noteOnly): every field but the comments read-only, no delete, and
+   * the PUT carries only the comments (fields left out keep their stored values).
+   */
+  noteOnly?: boolean;
+}
+
+/** The fields a note-only edit may not change: disabled together, laid out as if not wrapped. */
+function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
+  if (!locked) return <>{children}</>;
+  return (
+    <Box component="fieldset" disabled sx={{ display: 'contents' }}>
+      {children}
+    </Box>
+  );
 }
 
 /**
@@ -68,7 +87,15 @@ export interface AppointmentFormProps {
  * and time. Fields are checked when they lose focus and again on save. The type cannot change
  * after adding (PUT has no type), so edit mode shows it read-only.
  */
-export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete }: AppointmentFormProps) {
+export function AppointmentForm({
+  item,
+  petId,
+  pets,
+  onSaved,
+  onCancel,
+  onDelete,
+  noteOnly = false,
+}: AppointmentFormProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const notify = useNotify();
@@ -106,7 +133,10 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
     setRefusal(null);
     try {
       const saved = item
-        ? await update.mutateAsync({ apptId: item.appointment_id, body: appointmentUpdateBody(values) })
+        ? await update.mutateAsync({
+            apptId: item.appointment_id,
+            body: noteOnly ? appointmentNoteBody(values) : appointmentUpdateBody(values),
+          })
         : await create.mutateAsync({ petId: values.pet_id, body: appointmentCreateBody(values) });
       notify.success('Success_Message_Text');
       onSaved(saved);
@@ -156,102 +186,118 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
           action={refusal.key === LIMIT_KEYS.noPet ? 'addPet' : 'subscription'}
         />
       ) : null}
+      {noteOnly ? (
+        <Alert severity="info" sx={{ mb: 2.5 }}>
+          {t('appointments.noteOnlyHint')}
+        </Alert>
+      ) : null}
       <Grid container spacing={2.5}>
-        {pets ? (
-          <Grid size={12}>
-            <FieldController
-              control={control}
-              name="pet_id"
-              render={(field) => (
-                <TextField select {...field} label={t('appointments.field.pet')} required fullWidth>
-                  {pets.map((pet) => (
-                    <MenuItem key={pet.id} value={pet.id}>
-                      {pet.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          </Grid>
-        ) : null}
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {item ? (
-            <TextField
-              label={t('appointments.field.type')}
-              value={appointmentTypeLabel(item.appointment_type, language)}
-              fullWidth
-              helperText={t('appointments.typeFixed')}
-              slotProps={{ htmlInput: { readOnly: true } }}
-            />
-          ) : (
-            <FieldController
-              control={control}
-              name="appointment_type"
-              render={(field) => (
-                <TextField
-                  select
-                  {...field}
-                  value={field.value ?? ''}
-                  label={t('appointments.field.type')}
-                  required
-                  fullWidth
-                >
-                  {APPOINTMENT_TYPES.map((type) => (
-                    <MenuItem key={type.value} value={type.value}>
-                      {type[language]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          )}
-        </Grid>
-        {isVaccination ? (
+        <Locked locked={noteOnly}>
+          {pets ? (
+            <Grid size={12}>
+              <FieldController
+                control={control}
+                name="pet_id"
+                render={(field) => (
+                  <TextField select {...field} label={t('appointments.field.pet')} required fullWidth>
+                    {pets.map((pet) => (
+                      <MenuItem key={pet.id} value={pet.id}>
+                        {pet.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+          ) : null}
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...text('vaccination_type')} label={t('appointments.field.vaccinationType')} />
+            {item ? (
+              <TextField
+                label={t('appointments.field.type')}
+                value={appointmentTypeLabel(item.appointment_type, language)}
+                fullWidth
+                helperText={t('appointments.typeFixed')}
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+            ) : (
+              <FieldController
+                control={control}
+                name="appointment_type"
+                render={(field) => (
+                  <TextField
+                    select
+                    {...field}
+                    value={field.value ?? ''}
+                    label={t('appointments.field.type')}
+                    required
+                    fullWidth
+                  >
+                    {APPOINTMENT_TYPES.map((type) => (
+                      <MenuItem key={type.value} value={type.value}>
+                        {type[language]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
           </Grid>
-        ) : null}
-        <Grid size={12}>
-          <TextField {...text('reason')} required label={t('appointments.field.reason')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FieldController
-            control={control}
-            name="appointment_date"
-            render={(field) => <DateStringPicker {...field} label={t('appointments.field.date')} required />}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FieldController
-            control={control}
-            name="appointment_time"
-            render={(field) => <TimeStringPicker {...field} label={t('appointments.field.time')} required />}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {t('appointments.section.practice')}
-          </Typography>
-        </Grid>
-        <Grid size={12}>
-          <TextField {...text('vet_name')} label={t('appointments.field.vetName')} />
-        </Grid>
-        <AddressFields control={control} />
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...text('phone')} type="tel" label={t('appointments.field.phone')} autoComplete="tel" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            {...text('email')}
-            type="email"
-            label={t('appointments.field.email')}
-            autoComplete="email"
-            slotProps={{ htmlInput: { inputMode: 'email' } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...text('medication')} label={t('appointments.field.medication')} />
-        </Grid>
+          {isVaccination ? (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...text('vaccination_type')} label={t('appointments.field.vaccinationType')} />
+            </Grid>
+          ) : null}
+          <Grid size={12}>
+            <TextField {...text('reason')} required label={t('appointments.field.reason')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FieldController
+              control={control}
+              name="appointment_date"
+              render={(field) => (
+                <DateStringPicker {...field} label={t('appointments.field.date')} required />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FieldController
+              control={control}
+              name="appointment_time"
+              render={(field) => (
+                <TimeStringPicker {...field} label={t('appointments.field.time')} required />
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('appointments.section.practice')}
+            </Typography>
+          </Grid>
+          <Grid size={12}>
+            <TextField {...text('vet_name')} label={t('appointments.field.vetName')} />
+          </Grid>
+          <AddressFields control={control} />
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              {...text('phone')}
+              type="tel"
+              label={t('appointments.field.phone')}
+              autoComplete="tel"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              {...text('email')}
+              type="email"
+              label={t('appointments.field.email')}
+              autoComplete="email"
+              slotProps={{ htmlInput: { inputMode: 'email' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...text('medication')} label={t('appointments.field.medication')} />
+          </Grid>
+        </Locked>
         <Grid size={12}>
           <FieldController
             control={control}
@@ -267,20 +313,22 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
             )}
           />
         </Grid>
-        <Grid size={12}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {t('appointments.section.reminder')}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('appointments.reminderHint')}
-          </Typography>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {reminderField('reminder_date', DateStringPicker, t('appointments.field.reminderDate'))}
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {reminderField('reminder_time', TimeStringPicker, t('appointments.field.reminderTime'))}
-        </Grid>
+        <Locked locked={noteOnly}>
+          <Grid size={12}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('appointments.section.reminder')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('appointments.reminderHint')}
+            </Typography>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {reminderField('reminder_date', DateStringPicker, t('appointments.field.reminderDate'))}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {reminderField('reminder_time', TimeStringPicker, t('appointments.field.reminderTime'))}
+          </Grid>
+        </Locked>
       </Grid>
       <FormActions
         submitting={isSubmitting}
@@ -289,7 +337,7 @@ export function AppointmentForm({ item, petId, pets, onSaved, onCancel, onDelete
           reset();
           onCancel();
         }}
-        onDelete={onDelete}
+        onDelete={noteOnly ? undefined : onDelete}
         labels={{
           save: t('appointments.save'),
           cancel: t('appointments.cancel'),

@@ -67,6 +67,10 @@ export function AppointmentsPage({
   const sharedPet = pet && session.status === 'signedIn' ? petOfUser(session.user, pet.id) : null;
   const shared = sharedPet !== null && sharedPet.relation !== 'owner';
   const canEdit = !shared || canOnPet(sharedPet.relation, 'update', 'appointment') === 'yes';
+  // A carer may still note any appointment (its comments), and change nothing else.
+  const canNote =
+    canEdit ||
+    (shared && canOnPet(sharedPet.relation, 'update', 'appointment', { noteOnly: true }) === 'yes');
   const allowed =
     session.status !== 'signedIn'
       ? undefined
@@ -122,9 +126,10 @@ export function AppointmentsPage({
       }
       details={(item) => (
         // Read only for a member whose role may not change appointments: fields and buttons disabled.
-        <Box component="fieldset" disabled={!canEdit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Box component="fieldset" disabled={!canNote} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <AppointmentForm
             item={item}
+            noteOnly={!canEdit && canNote}
             onSaved={() => setExpandedId(null)}
             onCancel={() => setExpandedId(null)}
             onDelete={() => setDeletion({ open: true, item })}
