@@ -220,6 +220,10 @@ describe('care plans: a twice-daily schedule, today, a dose given, reminders by 
       colorScheme: 'dark',
     });
     const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     try {
       await page.goto(`${server.url}/dashboard`);
       const today = page.getByRole('region', { name: text.today.title });
@@ -235,6 +239,10 @@ describe('care plans: a twice-daily schedule, today, a dose given, reminders by 
         .waitFor();
       await today.getByText('Apoquel for Bello: lasts 1 more day').waitFor();
       await screenshot(page, 'care-today-en-phone-dark');
+      // Home with Today and its notices, on a first visit, loads neither zod nor the contract's
+      // schemas (their answers are checked against JSON Schema, apps/web/src/lib/screen-answers.ts).
+      expect(scripts.some((script) => /\/TodayCard-[^/]*\.js$/.test(script))).toBe(true);
+      expect(scripts.filter((script) => /\/assets\/(contract|zod)-[^/]*\.js$/.test(script))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -4,8 +4,10 @@ import {
   EMAIL_MAX_LENGTH,
   apiErrorBodySchema,
   messageResponseSchema,
+  noticeSchema,
   petSchema,
   publicConfigSchema,
+  todayResponseSchema,
   uploadImageResponseSchema,
   userInfoSchema,
 } from '@pet/contract';
@@ -26,6 +28,9 @@ export const FIRST_VISIT_ANSWER_SCHEMAS = {
 export const SCREEN_ANSWER_SCHEMAS = {
   pet: petSchema,
   uploadImageResponse: uploadImageResponseSchema,
+  // Home's "Today" and notices (issue 36), read on the first signed-in visit.
+  todayResponse: todayResponseSchema,
+  notices: z.array(noticeSchema),
 } as const;
 
 /** Every zod-free answer check, by name. */

@@ -87,13 +87,13 @@ describe('zod-free answer checks of a first visit (lib/answer-check.ts)', () => 
     };
     for (const name of Object.keys(ANSWER_SCHEMAS)) walk(json[name]!);
     expect([...unknown]).toEqual([]);
-    // The formats the checker reads; e-mail and starts-with come with their pattern.
+    // The formats the checker reads; e-mail, date-time and starts-with come with their pattern.
     const formats = new Set<string>();
     JSON.stringify(json, (key, value: unknown) => {
       if (key === 'format' && typeof value === 'string') formats.add(value);
       return value;
     });
-    expect([...formats].sort()).toEqual(['email', 'starts_with', 'uri']);
+    expect([...formats].sort()).toEqual(['date-time', 'email', 'starts_with', 'uri']);
   });
 
   const cases: Array<[string, z.ZodType, string, unknown[]]> = [

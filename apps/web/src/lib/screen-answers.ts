@@ -1,4 +1,4 @@
-import type { Pet, UploadImageResponse } from '@pet/contract';
+import type { Notice, Pet, TodayResponse, UploadImageResponse } from '@pet/contract';
 import { jsonSchemaAnswer, type JsonSchema } from './answer-check';
 import schemas from './screen-answer-schemas.json';
 
@@ -8,7 +8,9 @@ import schemas from './screen-answer-schemas.json';
  * zod generates from the contract's schemas (scripts/answer-schemas.ts). A module apart from
  * contract-answers.ts, whose schemas are part of every first visit.
  */
-const json = schemas as unknown as Readonly<Record<'pet' | 'uploadImageResponse', JsonSchema>>;
+const json = schemas as unknown as Readonly<
+  Record<'pet' | 'uploadImageResponse' | 'todayResponse' | 'notices', JsonSchema>
+>;
 
 /**
  * GET, POST and PUT /v1/pet (the contract's petSchema). The schema's refinements (a real
@@ -18,3 +20,7 @@ const json = schemas as unknown as Readonly<Record<'pet' | 'uploadImageResponse'
 export const petAnswer = jsonSchemaAnswer<Pet>(json.pet);
 /** POST /v1/upload/image (the contract's uploadImageResponseSchema). */
 export const uploadImageAnswer = jsonSchemaAnswer<UploadImageResponse>(json.uploadImageResponse);
+/** GET /v1/care/today (Home's "Today", issue 36). */
+export const todayAnswer = jsonSchemaAnswer<TodayResponse>(json.todayResponse);
+/** GET /v1/care/notices (Home's notices). */
+export const noticesAnswer = jsonSchemaAnswer<Notice[]>(json.notices);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { CARE_PATHS, type DoseBody } from '@pet/contract';
 import { api } from '@/lib/api-client';
+import { anyAnswer } from '@/lib/answer-check';
 import { careKeys } from './keys';
 
 /**
@@ -13,7 +13,7 @@ export function useConfirmDose() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ medId, body }: { medId: string; body: DoseBody }) =>
-      api.post(CARE_PATHS.dose, body, z.unknown(), { query: { med_id: medId } }),
+      api.post(CARE_PATHS.dose, body, anyAnswer, { query: { med_id: medId } }),
     onSettled: (_data, _error, { medId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: careKeys.today() }),

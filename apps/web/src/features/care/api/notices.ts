@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { CARE_PATHS, noticeSchema, type Notice } from '@pet/contract';
+import { CARE_PATHS, type Notice } from '@pet/contract';
+import { anyAnswer } from '@/lib/answer-check';
+import { noticesAnswer } from '@/lib/screen-answers';
 import { api } from '@/lib/api-client';
 import { careKeys } from './keys';
 
@@ -8,7 +9,7 @@ import { careKeys } from './keys';
 export function useNotices(enabled = true) {
   return useQuery({
     queryKey: careKeys.notices(),
-    queryFn: ({ signal }) => api.get(CARE_PATHS.notices, z.array(noticeSchema), { signal }),
+    queryFn: ({ signal }) => api.get(CARE_PATHS.notices, noticesAnswer, { signal }),
     enabled,
   });
 }
@@ -18,7 +19,7 @@ export function useDismissNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notice: Notice) =>
-      api.post(CARE_PATHS.noticeDismiss, {}, z.unknown(), { query: { id: notice.id } }),
+      api.post(CARE_PATHS.noticeDismiss, {}, anyAnswer, { query: { id: notice.id } }),
     onSuccess: (_data, notice) => {
       queryClient.setQueryData<Notice[]>(careKeys.notices(), (list) =>
         list?.filter((entry) => entry.id !== notice.id),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { CARE_PATHS } from '@pet/contract';
 import { api } from '@/lib/api-client';
+import { anyAnswer } from '@/lib/answer-check';
 import { careKeys } from './keys';
 
 /** DELETE /v1/care/dose?id=: undo a confirmation within UNDO_WINDOW_MINUTES (409 after). */
@@ -9,7 +9,7 @@ export function useUndoDose() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ logId }: { logId: string; medId: string }) =>
-      api.delete(CARE_PATHS.dose, z.unknown(), { query: { id: logId } }),
+      api.delete(CARE_PATHS.dose, anyAnswer, { query: { id: logId } }),
     onSettled: (_data, _error, { medId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: careKeys.today() }),
