@@ -48,20 +48,33 @@ export class CareSettingsStore {
     return zones;
   }
 
+  /** Settings of many users in two queries (the sweep); every id gets an answer. */
+  async getMany(userIds: string[]): Promise<Map<string, CareSettings>> {
+    const unique = [...new Set(userIds)];
+    const zones = await this.timeZonesOf(unique);
+    const rows = new Map<
+      string,
+      { channels: string; missed_dose_repeat_minutes: number; ical_doses: number }
+    >();
+    for (let i = 0; i < unique.length; i += 500) {
+      const found = await this.deps.db
+        .selectFrom('care_settings')
+        .selectAll()
+        .where('user_id', 'in', unique.slice(i, i + 500))
+        .execute();
+      for (const row of found) rows.set(row.user_id, row);
+    }
+    const out = new Map<string, CareSettings>();
+    for (const id of unique) out.set(id, settingsOf(zones.get(id)!, rows.get(id)));
+    return out;
+  }
+
   async get(userId: string): Promise<CareSettings> {
     const [timeZone, row] = await Promise.all([
       this.timeZoneOf(userId),
       this.deps.db.selectFrom('care_settings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     ]);
-    const channels = row
-      ? { ...DEFAULT_CHANNELS, ...(JSON.parse(row.channels) as Partial<Channels>) }
-      : DEFAULT_CHANNELS;
-    return {
-      time_zone: timeZone,
-      ...channels,
-      missed_dose_repeat_minutes: row?.missed_dose_repeat_minutes ?? DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
-      ical_doses: row ? row.ical_doses === 1 : false,
-    };
+    return settingsOf(timeZone, row);
   }
 
   async put(userId: string, body: Partial<CareSettings>): Promise<CareSettings> {
@@ -95,4 +108,19 @@ export class CareSettingsStore {
     });
     return this.get(userId);
   }
+}
+
+function settingsOf(
+  timeZone: string,
+  row: { channels: string; missed_dose_repeat_minutes: number; ical_doses: number } | undefined,
+): CareSettings {
+  const channels = row
+    ? { ...DEFAULT_CHANNELS, ...(JSON.parse(row.channels) as Partial<Channels>) }
+    : DEFAULT_CHANNELS;
+  return {
+    time_zone: timeZone,
+    ...channels,
+    missed_dose_repeat_minutes: row?.missed_dose_repeat_minutes ?? DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
+    ical_doses: row ? row.ical_doses === 1 : false,
+  };
 }
