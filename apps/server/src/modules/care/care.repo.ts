@@ -8,6 +8,7 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DoseLogTable, MedicationScheduleTable } from '../../db/tables/care.ts';
+import { activeShareCondition } from '../pets/pet-access.ts';
 
 /** The care module's queries (scoped by the pet access checked in the service). */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -69,14 +70,19 @@ export function findSchedule(db: Db, medId: string): Promise<ScheduleRow | undef
 /** Schedules of these pets with their medication's and pet's names and the pet's owner. */
 export async function schedulesOfPets(db: Db, petIds: string[]) {
   if (petIds.length === 0) return [];
-  return db
-    .selectFrom('medication_schedule as s')
-    .innerJoin('medical_record as m', 'm.id', 's.med_id')
-    .innerJoin('pet as p', 'p.id', 's.pet_id')
-    .selectAll('s')
-    .select(['m.name as medication_name', 'p.name as pet_name', 'p.user_id as owner_id'])
-    .where('s.pet_id', 'in', petIds)
-    .execute();
+  return (
+    db
+      .selectFrom('medication_schedule as s')
+      .innerJoin('medical_record as m', 'm.id', 's.med_id')
+      .innerJoin('pet as p', 'p.id', 's.pet_id')
+      .selectAll('s')
+      // The owner's zone in the same statement (null: no profile, the default zone).
+      .leftJoin('user_profile as up', 'up.user_id', 'p.user_id')
+      .select(['m.name as medication_name', 'p.name as pet_name', 'p.user_id as owner_id'])
+      .select('up.time_zone as owner_zone')
+      .where('s.pet_id', 'in', petIds)
+      .execute()
+  );
 }
 
 /** Log entries of these medications with slots in [from, to), with who confirmed them. */
@@ -152,6 +158,35 @@ export async function planHasMedical(db: Db, userId: string): Promise<boolean> {
     .where('us.user_id', '=', userId)
     .executeTakeFirst();
   return row?.medical === 1;
+}
+
+/** The caller's own pets when the caller's plan has the medical flag (one statement). */
+export async function ownedPetIdsWithMedical(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pet as pt')
+    .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
+    .innerJoin('product as p', 'p.id', 'us.product_id')
+    .select('pt.id')
+    .where('pt.user_id', '=', userId)
+    .where('p.medical', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The pets shared with the caller now (an active share) whose owner's plan has the medical flag. */
+export async function sharedPetIdsWithMedical(db: Db, userId: string, nowIso: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pet_share as s')
+    .innerJoin('pet as pt', 'pt.id', 's.pet_id')
+    .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
+    .innerJoin('product as p', 'p.id', 'us.product_id')
+    .select('pt.id')
+    .distinct()
+    .where('s.member_id', '=', userId)
+    .where(activeShareCondition(nowIso))
+    .where('p.medical', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Of these pets, the ids whose owner's current plan has the medical flag. */

@@ -15,6 +15,7 @@ import {
   type Schedule,
   type ScheduleBody,
   type TodayResponse,
+  DEFAULT_USER_TIME_ZONE,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
@@ -76,10 +77,10 @@ export class CareService {
    * flag and no pet shared with them belongs to an owner whose plan has it): the plan answer.
    */
   private async petsWithCare(userId: string): Promise<string[] | null> {
-    const own = (await repo.planHasMedical(this.deps.db, userId))
-      ? await repo.ownedPetIds(this.deps.db, userId)
-      : null;
-    const shared = await repo.petsWithMedicalOwner(this.deps.db, await this.deps.access.sharedPetIds(userId));
+    // Own pets under a medical plan, in one statement; none found: no pets, or no medical plan.
+    let own: string[] | null = await repo.ownedPetIdsWithMedical(this.deps.db, userId);
+    if (own.length === 0 && !(await repo.planHasMedical(this.deps.db, userId))) own = null;
+    const shared = await repo.sharedPetIdsWithMedical(this.deps.db, userId, this.deps.access.nowIso());
     if (own === null && shared.length === 0) return null;
     return [...(own ?? []), ...shared];
   }
@@ -194,10 +195,13 @@ export class CareService {
     const petIds = await this.petsWithCare(userId);
     if (petIds === null) throw limitReached(LIMIT_KEYS.medicalNotAllowed);
     const nowMs = this.nowMs();
-    const callerZone = await this.deps.settings.timeZoneOf(userId);
+    // The caller's settings once: their zone and their missed-dose delay.
+    const callerSettings = await this.deps.settings.get(userId);
+    const callerZone = callerSettings.time_zone;
     const theDay = day ?? localDayOf(nowMs, callerZone);
     const schedules = await repo.schedulesOfPets(this.deps.db, petIds);
-    const zones = await this.deps.settings.timeZonesOf(schedules.map((s) => s.owner_id));
+    // The owners' zones came with the schedules (user_profile joined).
+    const zones = new Map(schedules.map((s) => [s.owner_id, s.owner_zone ?? DEFAULT_USER_TIME_ZONE]));
     const dayNo = dayNumber(theDay);
     const ranges = new Map<string, { from: number; dayFrom: number; to: number; zone: string }>();
     let minFrom = Number.POSITIVE_INFINITY;
@@ -224,7 +228,7 @@ export class CareService {
       : [];
     const logBySlot = new Map(logs.map((log) => [`${log.med_id} ${log.slot}`, log]));
     // "Overdue" after the caller's own missed-dose delay (0: as soon as the due time has passed).
-    const overdueAfterMs = (await this.deps.settings.get(userId)).missed_dose_repeat_minutes * MINUTE_MS;
+    const overdueAfterMs = callerSettings.missed_dose_repeat_minutes * MINUTE_MS;
     const doses: Dose[] = [];
     for (const s of schedules) {
       const range = ranges.get(s.med_id)!;
