@@ -380,39 +380,61 @@ export class CareReminders {
         .orderBy('r.repeat_at')
         .limit(BATCH)
         .execute();
-      const members = await this.membersOfPets(rows.map((r) => r.pet_id));
-      const recipients = await this.loadRecipients(rows.map((r) => r.recipient_id));
-      for (const row of rows) {
-        const claimed = await this.deps.db
-          .updateTable('dose_reminder_repeat')
-          .set({ repeat_at: null, repeated_at: iso(nowMs) })
-          .where('med_id', '=', row.med_id)
-          .where('slot', '=', row.slot)
-          .where('user_id', '=', row.recipient_id)
-          .where('repeat_at', '=', row.repeat_at)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) continue;
-        const confirmed = await this.deps.db
+      // Claim every row first (one transaction of conditional updates): a parallel sweep that
+      // read the same repeat_at updates nothing and sends nothing.
+      const claimed =
+        rows.length === 0
+          ? []
+          : await this.deps.db.transaction().execute(async (trx) => {
+              const ours: typeof rows = [];
+              for (const row of rows) {
+                const res = await trx
+                  .updateTable('dose_reminder_repeat')
+                  .set({ repeat_at: null, repeated_at: iso(nowMs) })
+                  .where('med_id', '=', row.med_id)
+                  .where('slot', '=', row.slot)
+                  .where('user_id', '=', row.recipient_id)
+                  .where('repeat_at', '=', row.repeat_at)
+                  .executeTakeFirst();
+                if (Number(res.numUpdatedRows) > 0) ours.push(row);
+              }
+              return ours;
+            });
+      // Confirmed doses get no repeat: one query for the batch.
+      const confirmed = new Set<string>();
+      for (const part of chunks(claimed)) {
+        const logged = await this.deps.db
           .selectFrom('dose_log')
-          .select('id')
-          .where('med_id', '=', row.med_id)
-          .where('slot', '=', row.slot)
-          .executeTakeFirst();
-        if (confirmed) continue;
-        // A share ended (or its reminders were switched off) since the first reminder: no repeat.
-        if (!this.recipientsOf(row.pet_id, row.user_id, members).includes(row.recipient_id)) continue;
-        await this.sendDoseTo(row.recipient_id, recipients.get(row.recipient_id), row, row.slot, true);
-        if (row.recipient_id === row.user_id) {
-          // In the app too: the owner sees the missed dose among the notices.
-          await repo.insertNotice(this.deps.db, {
-            userId: row.user_id,
-            petId: row.pet_id,
-            kind: 'dose_missed',
-            params: { medication_name: row.medication_name, slot: row.slot, pet_name: row.pet_name },
-            at: iso(nowMs),
-          });
+          .select(['med_id', 'slot'])
+          .where('med_id', 'in', [...new Set(part.map((r) => r.med_id))])
+          .where('slot', 'in', [...new Set(part.map((r) => r.slot))])
+          .execute();
+        for (const l of logged) confirmed.add(`${l.med_id}|${l.slot}`);
+      }
+      const open = claimed.filter((r) => !confirmed.has(`${r.med_id}|${r.slot}`));
+      const members = await this.membersOfPets(open.map((r) => r.pet_id));
+      const recipients = await this.loadRecipients(open.map((r) => r.recipient_id));
+      const notices: Array<Parameters<typeof repo.insertNotice>[1]> = [];
+      try {
+        for (const row of open) {
+          // A share ended (or its reminders were switched off) since the first reminder: no repeat.
+          if (!this.recipientsOf(row.pet_id, row.user_id, members).includes(row.recipient_id)) continue;
+          await this.sendDoseTo(row.recipient_id, recipients.get(row.recipient_id), row, row.slot, true);
+          if (row.recipient_id === row.user_id) {
+            // In the app too: the owner sees the missed dose among the notices.
+            notices.push({
+              userId: row.user_id,
+              petId: row.pet_id,
+              kind: 'dose_missed',
+              params: { medication_name: row.medication_name, slot: row.slot, pet_name: row.pet_name },
+              at: iso(nowMs),
+            });
+          }
+          sent += 1;
         }
-        sent += 1;
+      } finally {
+        // The notices of what was sent, also when a send failed midway.
+        await repo.insertNotices(this.deps.db, notices);
       }
       if (rows.length < BATCH) return sent;
     }

@@ -149,6 +149,29 @@ export async function insertNotice(
     .execute();
 }
 
+/** Many notices in one statement per 500 (the sweep's missed-dose notices of a batch). */
+export async function insertNotices(
+  db: Db,
+  notices: Array<Parameters<typeof insertNotice>[1]>,
+): Promise<void> {
+  for (let i = 0; i < notices.length; i += 500) {
+    await db
+      .insertInto('care_notice')
+      .values(
+        notices.slice(i, i + 500).map((notice) => ({
+          id: crypto.randomUUID(),
+          user_id: notice.userId,
+          pet_id: notice.petId,
+          kind: notice.kind,
+          params: JSON.stringify(notice.params),
+          created_at: notice.at,
+          dismissed_at: null,
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Whether the user's current plan has the medical flag (a read; writes lock it in plan-limits.ts). */
 export async function planHasMedical(db: Db, userId: string): Promise<boolean> {
   const row = await db
