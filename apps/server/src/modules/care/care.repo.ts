@@ -120,11 +120,6 @@ export function logPage(db: Db, medId: string, before: string | undefined, limit
   return query.orderBy('d.confirmed_at', 'desc').orderBy('d.id', 'desc').limit(limit).execute();
 }
 
-export async function ownedPetIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('pet').select('id').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.id);
-}
-
 export async function insertNotice(
   db: Db,
   notice: {
@@ -183,8 +178,11 @@ export async function planHasMedical(db: Db, userId: string): Promise<boolean> {
   return row?.medical === 1;
 }
 
-/** The caller's own pets when the caller's plan has the medical flag (one statement). */
-export async function ownedPetIdsWithMedical(db: Db, userId: string): Promise<string[]> {
+/**
+ * In one statement: the caller's own pets when the caller's plan has the medical flag, and the
+ * pets shared with the caller now (an active share) whose owner's plan has it.
+ */
+export async function petIdsWithMedical(db: Db, userId: string, nowIso: string): Promise<string[]> {
   const rows = await db
     .selectFrom('pet as pt')
     .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
@@ -192,40 +190,17 @@ export async function ownedPetIdsWithMedical(db: Db, userId: string): Promise<st
     .select('pt.id')
     .where('pt.user_id', '=', userId)
     .where('p.medical', '=', 1)
+    .union(
+      db
+        .selectFrom('pet_share as s')
+        .innerJoin('pet as pt', 'pt.id', 's.pet_id')
+        .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
+        .innerJoin('product as p', 'p.id', 'us.product_id')
+        .select('pt.id')
+        .where('s.member_id', '=', userId)
+        .where(activeShareCondition(nowIso))
+        .where('p.medical', '=', 1),
+    )
     .execute();
   return rows.map((row) => row.id);
-}
-
-/** The pets shared with the caller now (an active share) whose owner's plan has the medical flag. */
-export async function sharedPetIdsWithMedical(db: Db, userId: string, nowIso: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('pet_share as s')
-    .innerJoin('pet as pt', 'pt.id', 's.pet_id')
-    .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
-    .innerJoin('product as p', 'p.id', 'us.product_id')
-    .select('pt.id')
-    .distinct()
-    .where('s.member_id', '=', userId)
-    .where(activeShareCondition(nowIso))
-    .where('p.medical', '=', 1)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Of these pets, the ids whose owner's current plan has the medical flag. */
-export async function petsWithMedicalOwner(db: Db, petIds: string[]): Promise<string[]> {
-  if (petIds.length === 0) return [];
-  const allowed: string[] = [];
-  for (let i = 0; i < petIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('pet as pt')
-      .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
-      .innerJoin('product as p', 'p.id', 'us.product_id')
-      .select('pt.id')
-      .where('pt.id', 'in', petIds.slice(i, i + 500))
-      .where('p.medical', '=', 1)
-      .execute();
-    allowed.push(...rows.map((row) => row.id));
-  }
-  return allowed;
 }

@@ -77,12 +77,11 @@ export class CareService {
    * flag and no pet shared with them belongs to an owner whose plan has it): the plan answer.
    */
   private async petsWithCare(userId: string): Promise<string[] | null> {
-    // Own pets under a medical plan, in one statement; none found: no pets, or no medical plan.
-    let own: string[] | null = await repo.ownedPetIdsWithMedical(this.deps.db, userId);
-    if (own.length === 0 && !(await repo.planHasMedical(this.deps.db, userId))) own = null;
-    const shared = await repo.sharedPetIdsWithMedical(this.deps.db, userId, this.deps.access.nowIso());
-    if (own === null && shared.length === 0) return null;
-    return [...(own ?? []), ...shared];
+    // Own pets under a medical plan and shared pets of medical owners, in one statement.
+    const petIds = await repo.petIdsWithMedical(this.deps.db, userId, this.deps.access.nowIso());
+    if (petIds.length > 0) return petIds;
+    // None: a medical plan without (shared) pets answers an empty list, else the plan refuses.
+    return (await repo.planHasMedical(this.deps.db, userId)) ? [] : null;
   }
 
   /** A medication (medical_type medication) the caller reaches with `check`, else 404/403. */

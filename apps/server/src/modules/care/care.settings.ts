@@ -70,11 +70,28 @@ export class CareSettingsStore {
   }
 
   async get(userId: string): Promise<CareSettings> {
-    const [timeZone, row] = await Promise.all([
-      this.timeZoneOf(userId),
-      this.deps.db.selectFrom('care_settings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    ]);
-    return settingsOf(timeZone, row);
+    // One statement: the profile (zone) with the settings row, when there is a profile.
+    const joined = await this.deps.db
+      .selectFrom('user_profile as up')
+      .leftJoin('care_settings as cs', 'cs.user_id', 'up.user_id')
+      .select(['up.time_zone', 'cs.channels', 'cs.missed_dose_repeat_minutes', 'cs.ical_doses'])
+      .where('up.user_id', '=', userId)
+      .executeTakeFirst();
+    if (joined) {
+      const { time_zone, channels, missed_dose_repeat_minutes, ical_doses } = joined;
+      return settingsOf(
+        time_zone,
+        channels === null || missed_dose_repeat_minutes === null || ical_doses === null
+          ? undefined
+          : { channels, missed_dose_repeat_minutes, ical_doses },
+      );
+    }
+    const row = await this.deps.db
+      .selectFrom('care_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return settingsOf(DEFAULT_USER_TIME_ZONE, row);
   }
 
   async put(userId: string, body: Partial<CareSettings>): Promise<CareSettings> {
