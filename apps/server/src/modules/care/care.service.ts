@@ -205,14 +205,20 @@ export class CareService {
     const ranges = new Map<string, { from: number; dayFrom: number; to: number; zone: string }>();
     let minFrom = Number.POSITIVE_INFINITY;
     let maxTo = 0;
+    // The day's bounds once per zone (most schedules share their owner's zone).
+    const rangeOfZone = new Map<string, { from: number; dayFrom: number; to: number; zone: string }>();
     for (const s of schedules) {
       const zone = zones.get(s.owner_id)!;
-      const range = {
-        from: localDayStart(dayNo - 1, zone),
-        dayFrom: localDayStart(dayNo, zone),
-        to: localDayStart(dayNo + 1, zone),
-        zone,
-      };
+      let range = rangeOfZone.get(zone);
+      if (!range) {
+        range = {
+          from: localDayStart(dayNo - 1, zone),
+          dayFrom: localDayStart(dayNo, zone),
+          to: localDayStart(dayNo + 1, zone),
+          zone,
+        };
+        rangeOfZone.set(zone, range);
+      }
       ranges.set(s.med_id, range);
       minFrom = Math.min(minFrom, range.from);
       maxTo = Math.max(maxTo, range.to);
