@@ -255,6 +255,7 @@ export async function buildServices({
     mailer,
     log,
     language,
+    languages: (userIds) => directory.languagesOf(userIds),
     brandForPartner: brands.forPartner,
     originForBrand: brands.originFor,
     push: push ?? undefined,

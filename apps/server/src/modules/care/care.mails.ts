@@ -23,12 +23,27 @@ export { formatAmount };
 
 /** An instant in the recipient's zone: "29.11.2026, 08:00" (de) or "29 Nov 2026, 08:00" (en). */
 export function formatInstantIn(at: string | number, zone: string, language: UiLanguage): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: zone,
-    hourCycle: 'h23',
-  }).format(new Date(at));
+  return instantFormat(zone, language).format(new Date(at));
+}
+
+/**
+ * The formatters by language and zone: building an Intl.DateTimeFormat costs far more than
+ * formatting with it (the sweep formats one per mail). Pure objects, nothing of the data.
+ */
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+function instantFormat(zone: string, language: UiLanguage): Intl.DateTimeFormat {
+  const key = `${language}|${zone}`;
+  let format = instantFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: zone,
+      hourCycle: 'h23',
+    });
+    instantFormats.set(key, format);
+  }
+  return format;
 }
 
 function formatDay(day: string, language: UiLanguage): string {

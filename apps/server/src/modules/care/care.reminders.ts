@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { CareSettings } from '@pet/contract';
 import {
   expandSchedule,
   getsReminders,
@@ -15,7 +16,8 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { RenderedMail } from '../../platform/mail/templates.ts';
 import type { PushSender } from '../../platform/push/push-sender.ts';
 import type { PetAccessPolicy } from '../pets/pet-access.ts';
-import { findPerson } from '../sharing/sharing.repo.ts';
+import { activeShareCondition } from '../pets/pet-access.ts';
+import type { Person } from '../sharing/sharing.repo.ts';
 import * as repo from './care.repo.ts';
 import {
   CARE_MAIL_KINDS,
@@ -38,6 +40,8 @@ export interface CareRemindersDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   language: (userId: string) => Promise<UiLanguage | null>;
+  /** Languages of many users at once (the sweep); without it `language` is asked per person. */
+  languages?: (userIds: string[]) => Promise<Map<string, UiLanguage>>;
   brandForPartner: (partnerId: string) => BrandConfig;
   originForBrand: (brand: BrandConfig) => string;
   /** Web push (modules/push fills it); without it reminders go by mail only. */
@@ -49,6 +53,20 @@ const BATCH = 500;
 /** A slot older than this when the sweep first sees it (the server was down) is not reminded. */
 const STALE_MS = 12 * 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the sweep needs of one recipient, read for a whole batch at once. */
+interface Recipient {
+  person: Person;
+  settings: CareSettings;
+  language: UiLanguage;
+}
+type Member = { memberId: string; role: Parameters<typeof getsReminders>[0]; reminders: boolean };
+
+function chunks<T>(items: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 /**
  * The reminder sweep (issue 36): one recurring job that answers three indexed queries: schedules
@@ -69,9 +87,60 @@ export class CareReminders {
   }
 
   /** Who hears about a pet: its owner and the active members whose role gets reminders. */
-  private async recipientsOf(petId: string, ownerId: string): Promise<string[]> {
-    const members = await this.deps.access.membersOf(petId);
-    return [ownerId, ...members.filter((m) => getsReminders(m.role, m.reminders)).map((m) => m.memberId)];
+  private recipientsOf(petId: string, ownerId: string, members: Map<string, Member[]>): string[] {
+    const of = members.get(petId) ?? [];
+    return [ownerId, ...of.filter((m) => getsReminders(m.role, m.reminders)).map((m) => m.memberId)];
+  }
+
+  /** The active members of many pets (as PetAccessPolicy.membersOf), one query per 500 pets. */
+  private async membersOfPets(petIds: string[]): Promise<Map<string, Member[]>> {
+    const out = new Map<string, Member[]>();
+    const now = this.deps.access.nowIso();
+    for (const ids of chunks([...new Set(petIds)])) {
+      const rows = await this.deps.db
+        .selectFrom('pet_share as s')
+        .select(['s.pet_id', 's.member_id', 's.role', 's.reminders'])
+        .where('s.pet_id', 'in', ids)
+        .where('s.member_id', 'is not', null)
+        .where(activeShareCondition(now))
+        .orderBy('s.accepted_at')
+        .execute();
+      for (const row of rows) {
+        const list = out.get(row.pet_id) ?? [];
+        list.push({
+          memberId: row.member_id!,
+          role: row.role as Member['role'],
+          reminders: row.reminders === 1,
+        });
+        out.set(row.pet_id, list);
+      }
+    }
+    return out;
+  }
+
+  /** Person, settings and language of many recipients: one query per kind (per 500 ids). */
+  private async loadRecipients(userIds: string[]): Promise<Map<string, Recipient>> {
+    const unique = [...new Set(userIds)];
+    const out = new Map<string, Recipient>();
+    if (unique.length === 0) return out;
+    const persons = new Map<string, Person>();
+    for (const ids of chunks(unique)) {
+      const rows = await this.deps.db
+        .selectFrom('user')
+        .select(['id', 'name', 'email', 'partnerId'])
+        .where('id', 'in', ids)
+        .execute();
+      for (const row of rows) persons.set(row.id, row);
+    }
+    const settings = await this.deps.settings.getMany([...persons.keys()]);
+    const languages = this.deps.languages
+      ? await this.deps.languages([...persons.keys()])
+      : new Map<string, UiLanguage>();
+    for (const [id, person] of persons) {
+      const language = this.deps.languages ? languages.get(id) : await this.deps.language(id);
+      out.set(id, { person, settings: settings.get(id)!, language: language ?? 'de' });
+    }
+    return out;
   }
 
   /**
@@ -80,17 +149,18 @@ export class CareReminders {
    */
   private async deliver(
     recipientId: string,
+    recipient: Recipient | undefined,
     kind: ReminderKind,
     mailKind: string,
     render: (base: CareMailBase) => { mail: RenderedMail; push: PushMessage },
   ): Promise<void> {
-    const person = await findPerson(this.deps.db, recipientId);
-    if (!person) return;
-    const settings = await this.deps.settings.get(recipientId);
+    // No such person (gone): nothing to send.
+    if (!recipient) return;
+    const { person, settings, language } = recipient;
     const brand = this.deps.brandForPartner(person.partnerId ?? '');
     const { mail, push } = render({
       brand,
-      language: (await this.deps.language(recipientId)) ?? 'de',
+      language,
       origin: this.deps.originForBrand(brand),
       name: person.name,
       zone: settings.time_zone,
@@ -109,6 +179,12 @@ export class CareReminders {
     }
   }
 
+  /**
+   * One batch of due schedules at a time: the claims (next_slot_at moved on by a conditional
+   * update, then a dose_reminder row per slot, whose primary key a parallel sweep cannot insert
+   * again) in one transaction, then the batch's members, persons, settings and languages in one
+   * query per kind, then the sends. Only doses this run inserted are sent.
+   */
   private async dueDoses(nowMs: number): Promise<number> {
     let sent = 0;
     for (;;) {
@@ -124,86 +200,138 @@ export class CareReminders {
         .limit(BATCH)
         .execute();
       const zones = await this.deps.settings.timeZonesOf(rows.map((r) => r.user_id));
-      for (const row of rows) sent += await this.remindSchedule(row, zones.get(row.user_id)!, nowMs);
+      const doses = await this.claimDoses(rows, zones, nowMs);
+      sent += await this.sendDoses(doses, nowMs);
       if (rows.length < BATCH) return sent;
     }
   }
 
-  private async remindSchedule(
-    row: repo.ScheduleRow & { medication_name: string; pet_name: string },
-    zone: string,
+  /** Claims the batch's rows and slots; answers the doses this run owns (to be sent). */
+  private async claimDoses<R extends repo.ScheduleRow>(
+    rows: R[],
+    zones: Map<string, string>,
+    nowMs: number,
+  ): Promise<Array<{ row: R; slot: string; slotMs: number }>> {
+    if (rows.length === 0) return [];
+    return this.deps.db.transaction().execute(async (trx) => {
+      const candidates: Array<{ row: R; slot: string; slotMs: number }> = [];
+      for (const row of rows) {
+        const zone = zones.get(row.user_id)!;
+        const window = repo.windowOf(row);
+        const from = new Date(row.next_slot_at!).getTime();
+        const next = repo.nextSlotFrom(window, zone, nowMs + 1);
+        // Claim the range [from, now]: a parallel sweep that read the same next_slot_at updates nothing.
+        const claimed = await trx
+          .updateTable('medication_schedule')
+          .set({ next_slot_at: next === null ? null : iso(next) })
+          .where('med_id', '=', row.med_id)
+          .where('next_slot_at', '=', row.next_slot_at)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) continue;
+        for (const slot of expandSchedule(window, zone, from, nowMs + 1)) {
+          if (nowMs - slot > STALE_MS) continue;
+          candidates.push({ row, slot: iso(slot), slotMs: slot });
+        }
+      }
+      if (candidates.length === 0) return [];
+      // Doses already confirmed get no reminder: one query for the batch.
+      const confirmed = new Set<string>();
+      const minSlot = candidates.reduce((m, c) => (c.slot < m ? c.slot : m), candidates[0]!.slot);
+      for (const ids of chunks([...new Set(candidates.map((c) => c.row.med_id))])) {
+        const logged = await trx
+          .selectFrom('dose_log')
+          .select(['med_id', 'slot'])
+          .where('med_id', 'in', ids)
+          .where('slot', '>=', minSlot)
+          .where('slot', '<=', iso(nowMs))
+          .execute();
+        for (const l of logged) confirmed.add(`${l.med_id}|${l.slot}`);
+      }
+      const open = candidates.filter((c) => !confirmed.has(`${c.row.med_id}|${c.slot}`));
+      // The dose_reminder primary key is the per-dose claim: only the rows inserted here are ours.
+      const ours = new Set<string>();
+      for (const part of chunks(open)) {
+        const inserted = await trx
+          .insertInto('dose_reminder')
+          .values(
+            part.map((c) => ({
+              med_id: c.row.med_id,
+              slot: c.slot,
+              sent_at: iso(nowMs),
+              // The repeats are per recipient (dose_reminder_repeat).
+              repeat_at: null,
+              repeated_at: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['med_id', 'slot']).doNothing())
+          .returning(['med_id', 'slot'])
+          .execute();
+        for (const r of inserted) ours.add(`${r.med_id}|${r.slot}`);
+      }
+      return open.filter((c) => ours.has(`${c.row.med_id}|${c.slot}`));
+    });
+  }
+
+  private async sendDoses(
+    doses: Array<{
+      row: Pick<repo.ScheduleRow, 'med_id' | 'pet_id' | 'user_id' | 'dose_amount' | 'dose_unit'> & {
+        medication_name: string;
+        pet_name: string;
+      };
+      slot: string;
+      slotMs: number;
+    }>,
     nowMs: number,
   ): Promise<number> {
-    const window = repo.windowOf(row);
-    const from = new Date(row.next_slot_at!).getTime();
-    const next = repo.nextSlotFrom(window, zone, nowMs + 1);
-    // Claim the range [from, now]: a parallel sweep that read the same next_slot_at updates nothing.
-    const claimed = await this.deps.db
-      .updateTable('medication_schedule')
-      .set({ next_slot_at: next === null ? null : iso(next) })
-      .where('med_id', '=', row.med_id)
-      .where('next_slot_at', '=', row.next_slot_at)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return 0;
+    if (doses.length === 0) return 0;
+    void nowMs;
+    const members = await this.membersOfPets(doses.map((d) => d.row.pet_id));
+    const recipientsByDose = doses.map((d) => this.recipientsOf(d.row.pet_id, d.row.user_id, members));
+    const recipients = await this.loadRecipients(recipientsByDose.flat());
+    const repeats: Array<{
+      med_id: string;
+      slot: string;
+      user_id: string;
+      repeat_at: string;
+      repeated_at: null;
+    }> = [];
     let sent = 0;
-    for (const slot of expandSchedule(window, zone, from, nowMs + 1)) {
-      if (nowMs - slot > STALE_MS) continue;
-      const confirmed = await this.deps.db
-        .selectFrom('dose_log')
-        .select('id')
-        .where('med_id', '=', row.med_id)
-        .where('slot', '=', iso(slot))
-        .executeTakeFirst();
-      if (confirmed) continue;
-      const inserted = await this.deps.db
-        .insertInto('dose_reminder')
-        .values({
-          med_id: row.med_id,
-          slot: iso(slot),
-          sent_at: iso(nowMs),
-          // The repeats are per recipient (dose_reminder_repeat).
-          repeat_at: null,
-          repeated_at: null,
-        })
-        .onConflict((oc) => oc.columns(['med_id', 'slot']).doNothing())
-        .returning('med_id')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      await this.sendDose(row, iso(slot), slot);
-      sent += 1;
+    try {
+      for (const [i, { row, slot, slotMs }] of doses.entries()) {
+        for (const recipientId of recipientsByDose[i]!) {
+          const recipient = recipients.get(recipientId);
+          await this.sendDoseTo(recipientId, recipient, row, slot, false);
+          // The missed-dose repeat after this person's own delay (0: none).
+          const minutes = recipient
+            ? recipient.settings.missed_dose_repeat_minutes
+            : (await this.deps.settings.get(recipientId)).missed_dose_repeat_minutes;
+          if (minutes <= 0) continue;
+          repeats.push({
+            med_id: row.med_id,
+            slot,
+            user_id: recipientId,
+            repeat_at: iso(slotMs + minutes * 60_000),
+            repeated_at: null,
+          });
+        }
+        sent += 1;
+      }
+    } finally {
+      // The repeats of what was sent, also when a send failed midway.
+      for (const part of chunks(repeats)) {
+        await this.deps.db
+          .insertInto('dose_reminder_repeat')
+          .values(part)
+          .onConflict((oc) => oc.columns(['med_id', 'slot', 'user_id']).doNothing())
+          .execute();
+      }
     }
     return sent;
   }
 
-  private async sendDose(
-    row: Pick<repo.ScheduleRow, 'med_id' | 'pet_id' | 'user_id' | 'dose_amount' | 'dose_unit'> & {
-      medication_name: string;
-      pet_name: string;
-    },
-    slot: string,
-    slotMs: number,
-  ): Promise<void> {
-    for (const recipientId of await this.recipientsOf(row.pet_id, row.user_id)) {
-      await this.sendDoseTo(recipientId, row, slot, false);
-      // The missed-dose repeat after this person's own delay (0: none).
-      const minutes = (await this.deps.settings.get(recipientId)).missed_dose_repeat_minutes;
-      if (minutes <= 0) continue;
-      await this.deps.db
-        .insertInto('dose_reminder_repeat')
-        .values({
-          med_id: row.med_id,
-          slot,
-          user_id: recipientId,
-          repeat_at: iso(slotMs + minutes * 60_000),
-          repeated_at: null,
-        })
-        .onConflict((oc) => oc.columns(['med_id', 'slot', 'user_id']).doNothing())
-        .execute();
-    }
-  }
-
   private sendDoseTo(
     recipientId: string,
+    recipient: Recipient | undefined,
     row: Pick<repo.ScheduleRow, 'dose_amount' | 'dose_unit'> & {
       medication_name: string;
       pet_name: string;
@@ -221,6 +349,7 @@ export class CareReminders {
     };
     return this.deliver(
       recipientId,
+      recipient,
       'doses',
       repeat ? CARE_MAIL_KINDS.doseRepeat : CARE_MAIL_KINDS.dose,
       (base) => ({
@@ -251,37 +380,61 @@ export class CareReminders {
         .orderBy('r.repeat_at')
         .limit(BATCH)
         .execute();
-      for (const row of rows) {
-        const claimed = await this.deps.db
-          .updateTable('dose_reminder_repeat')
-          .set({ repeat_at: null, repeated_at: iso(nowMs) })
-          .where('med_id', '=', row.med_id)
-          .where('slot', '=', row.slot)
-          .where('user_id', '=', row.recipient_id)
-          .where('repeat_at', '=', row.repeat_at)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) continue;
-        const confirmed = await this.deps.db
+      // Claim every row first (one transaction of conditional updates): a parallel sweep that
+      // read the same repeat_at updates nothing and sends nothing.
+      const claimed =
+        rows.length === 0
+          ? []
+          : await this.deps.db.transaction().execute(async (trx) => {
+              const ours: typeof rows = [];
+              for (const row of rows) {
+                const res = await trx
+                  .updateTable('dose_reminder_repeat')
+                  .set({ repeat_at: null, repeated_at: iso(nowMs) })
+                  .where('med_id', '=', row.med_id)
+                  .where('slot', '=', row.slot)
+                  .where('user_id', '=', row.recipient_id)
+                  .where('repeat_at', '=', row.repeat_at)
+                  .executeTakeFirst();
+                if (Number(res.numUpdatedRows) > 0) ours.push(row);
+              }
+              return ours;
+            });
+      // Confirmed doses get no repeat: one query for the batch.
+      const confirmed = new Set<string>();
+      for (const part of chunks(claimed)) {
+        const logged = await this.deps.db
           .selectFrom('dose_log')
-          .select('id')
-          .where('med_id', '=', row.med_id)
-          .where('slot', '=', row.slot)
-          .executeTakeFirst();
-        if (confirmed) continue;
-        // A share ended (or its reminders were switched off) since the first reminder: no repeat.
-        if (!(await this.recipientsOf(row.pet_id, row.user_id)).includes(row.recipient_id)) continue;
-        await this.sendDoseTo(row.recipient_id, row, row.slot, true);
-        if (row.recipient_id === row.user_id) {
-          // In the app too: the owner sees the missed dose among the notices.
-          await repo.insertNotice(this.deps.db, {
-            userId: row.user_id,
-            petId: row.pet_id,
-            kind: 'dose_missed',
-            params: { medication_name: row.medication_name, slot: row.slot, pet_name: row.pet_name },
-            at: iso(nowMs),
-          });
+          .select(['med_id', 'slot'])
+          .where('med_id', 'in', [...new Set(part.map((r) => r.med_id))])
+          .where('slot', 'in', [...new Set(part.map((r) => r.slot))])
+          .execute();
+        for (const l of logged) confirmed.add(`${l.med_id}|${l.slot}`);
+      }
+      const open = claimed.filter((r) => !confirmed.has(`${r.med_id}|${r.slot}`));
+      const members = await this.membersOfPets(open.map((r) => r.pet_id));
+      const recipients = await this.loadRecipients(open.map((r) => r.recipient_id));
+      const notices: Array<Parameters<typeof repo.insertNotice>[1]> = [];
+      try {
+        for (const row of open) {
+          // A share ended (or its reminders were switched off) since the first reminder: no repeat.
+          if (!this.recipientsOf(row.pet_id, row.user_id, members).includes(row.recipient_id)) continue;
+          await this.sendDoseTo(row.recipient_id, recipients.get(row.recipient_id), row, row.slot, true);
+          if (row.recipient_id === row.user_id) {
+            // In the app too: the owner sees the missed dose among the notices.
+            notices.push({
+              userId: row.user_id,
+              petId: row.pet_id,
+              kind: 'dose_missed',
+              params: { medication_name: row.medication_name, slot: row.slot, pet_name: row.pet_name },
+              at: iso(nowMs),
+            });
+          }
+          sent += 1;
         }
-        sent += 1;
+      } finally {
+        // The notices of what was sent, also when a send failed midway.
+        await repo.insertNotices(this.deps.db, notices);
       }
       if (rows.length < BATCH) return sent;
     }
@@ -302,7 +455,10 @@ export class CareReminders {
         .limit(BATCH)
         .execute();
       const zones = await this.deps.settings.timeZonesOf(rows.map((r) => r.user_id));
-      for (const row of rows) {
+      const members = await this.membersOfPets(rows.map((r) => r.pet_id));
+      const recipientsByRow = rows.map((r) => this.recipientsOf(r.pet_id, r.user_id, members));
+      const recipients = await this.loadRecipients(recipientsByRow.flat());
+      for (const [i, row] of rows.entries()) {
         const next = nextVaccinationReminder(
           row.due_on,
           zones.get(row.user_id)!,
@@ -327,11 +483,17 @@ export class CareReminders {
           dueOn: row.due_on,
           offsetDays: VACCINATION_REMINDER_OFFSETS_DAYS[row.reminders_sent]!,
         };
-        for (const recipientId of await this.recipientsOf(row.pet_id, row.user_id)) {
-          await this.deliver(recipientId, 'vaccinations', CARE_MAIL_KINDS.vaccination, (base) => ({
-            mail: renderVaccinationMail({ ...base, ...reminder }),
-            push: vaccinationPush({ ...base, ...reminder }),
-          }));
+        for (const recipientId of recipientsByRow[i]!) {
+          await this.deliver(
+            recipientId,
+            recipients.get(recipientId),
+            'vaccinations',
+            CARE_MAIL_KINDS.vaccination,
+            (base) => ({
+              mail: renderVaccinationMail({ ...base, ...reminder }),
+              push: vaccinationPush({ ...base, ...reminder }),
+            }),
+          );
         }
         sent += 1;
       }
@@ -356,7 +518,8 @@ export class CareReminders {
       stockUnits: row.stock_units ?? 0,
       unit: row.dose_unit as DoseUnit,
     };
-    await this.deliver(recipientId, 'stock', CARE_MAIL_KINDS.stock, (base) => ({
+    const recipients = await this.loadRecipients([recipientId]);
+    await this.deliver(recipientId, recipients.get(recipientId), 'stock', CARE_MAIL_KINDS.stock, (base) => ({
       mail: renderStockLowMail({ ...base, ...warning }),
       push: stockLowPush({ ...base, ...warning }),
     }));

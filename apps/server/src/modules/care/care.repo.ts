@@ -8,6 +8,7 @@ import {
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DoseLogTable, MedicationScheduleTable } from '../../db/tables/care.ts';
+import { activeShareCondition } from '../pets/pet-access.ts';
 
 /** The care module's queries (scoped by the pet access checked in the service). */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -69,14 +70,19 @@ export function findSchedule(db: Db, medId: string): Promise<ScheduleRow | undef
 /** Schedules of these pets with their medication's and pet's names and the pet's owner. */
 export async function schedulesOfPets(db: Db, petIds: string[]) {
   if (petIds.length === 0) return [];
-  return db
-    .selectFrom('medication_schedule as s')
-    .innerJoin('medical_record as m', 'm.id', 's.med_id')
-    .innerJoin('pet as p', 'p.id', 's.pet_id')
-    .selectAll('s')
-    .select(['m.name as medication_name', 'p.name as pet_name', 'p.user_id as owner_id'])
-    .where('s.pet_id', 'in', petIds)
-    .execute();
+  return (
+    db
+      .selectFrom('medication_schedule as s')
+      .innerJoin('medical_record as m', 'm.id', 's.med_id')
+      .innerJoin('pet as p', 'p.id', 's.pet_id')
+      .selectAll('s')
+      // The owner's zone in the same statement (null: no profile, the default zone).
+      .leftJoin('user_profile as up', 'up.user_id', 'p.user_id')
+      .select(['m.name as medication_name', 'p.name as pet_name', 'p.user_id as owner_id'])
+      .select('up.time_zone as owner_zone')
+      .where('s.pet_id', 'in', petIds)
+      .execute()
+  );
 }
 
 /** Log entries of these medications with slots in [from, to), with who confirmed them. */
@@ -114,11 +120,6 @@ export function logPage(db: Db, medId: string, before: string | undefined, limit
   return query.orderBy('d.confirmed_at', 'desc').orderBy('d.id', 'desc').limit(limit).execute();
 }
 
-export async function ownedPetIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('pet').select('id').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.id);
-}
-
 export async function insertNotice(
   db: Db,
   notice: {
@@ -143,6 +144,29 @@ export async function insertNotice(
     .execute();
 }
 
+/** Many notices in one statement per 500 (the sweep's missed-dose notices of a batch). */
+export async function insertNotices(
+  db: Db,
+  notices: Array<Parameters<typeof insertNotice>[1]>,
+): Promise<void> {
+  for (let i = 0; i < notices.length; i += 500) {
+    await db
+      .insertInto('care_notice')
+      .values(
+        notices.slice(i, i + 500).map((notice) => ({
+          id: crypto.randomUUID(),
+          user_id: notice.userId,
+          pet_id: notice.petId,
+          kind: notice.kind,
+          params: JSON.stringify(notice.params),
+          created_at: notice.at,
+          dismissed_at: null,
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Whether the user's current plan has the medical flag (a read; writes lock it in plan-limits.ts). */
 export async function planHasMedical(db: Db, userId: string): Promise<boolean> {
   const row = await db
@@ -154,20 +178,29 @@ export async function planHasMedical(db: Db, userId: string): Promise<boolean> {
   return row?.medical === 1;
 }
 
-/** Of these pets, the ids whose owner's current plan has the medical flag. */
-export async function petsWithMedicalOwner(db: Db, petIds: string[]): Promise<string[]> {
-  if (petIds.length === 0) return [];
-  const allowed: string[] = [];
-  for (let i = 0; i < petIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('pet as pt')
-      .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
-      .innerJoin('product as p', 'p.id', 'us.product_id')
-      .select('pt.id')
-      .where('pt.id', 'in', petIds.slice(i, i + 500))
-      .where('p.medical', '=', 1)
-      .execute();
-    allowed.push(...rows.map((row) => row.id));
-  }
-  return allowed;
+/**
+ * In one statement: the caller's own pets when the caller's plan has the medical flag, and the
+ * pets shared with the caller now (an active share) whose owner's plan has it.
+ */
+export async function petIdsWithMedical(db: Db, userId: string, nowIso: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pet as pt')
+    .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
+    .innerJoin('product as p', 'p.id', 'us.product_id')
+    .select('pt.id')
+    .where('pt.user_id', '=', userId)
+    .where('p.medical', '=', 1)
+    .union(
+      db
+        .selectFrom('pet_share as s')
+        .innerJoin('pet as pt', 'pt.id', 's.pet_id')
+        .innerJoin('user_subscription as us', 'us.user_id', 'pt.user_id')
+        .innerJoin('product as p', 'p.id', 'us.product_id')
+        .select('pt.id')
+        .where('s.member_id', '=', userId)
+        .where(activeShareCondition(nowIso))
+        .where('p.medical', '=', 1),
+    )
+    .execute();
+  return rows.map((row) => row.id);
 }

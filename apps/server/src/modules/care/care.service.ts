@@ -15,6 +15,7 @@ import {
   type Schedule,
   type ScheduleBody,
   type TodayResponse,
+  DEFAULT_USER_TIME_ZONE,
 } from '@pet/contract';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseKind } from '../../db/database.ts';
@@ -76,12 +77,11 @@ export class CareService {
    * flag and no pet shared with them belongs to an owner whose plan has it): the plan answer.
    */
   private async petsWithCare(userId: string): Promise<string[] | null> {
-    const own = (await repo.planHasMedical(this.deps.db, userId))
-      ? await repo.ownedPetIds(this.deps.db, userId)
-      : null;
-    const shared = await repo.petsWithMedicalOwner(this.deps.db, await this.deps.access.sharedPetIds(userId));
-    if (own === null && shared.length === 0) return null;
-    return [...(own ?? []), ...shared];
+    // Own pets under a medical plan and shared pets of medical owners, in one statement.
+    const petIds = await repo.petIdsWithMedical(this.deps.db, userId, this.deps.access.nowIso());
+    if (petIds.length > 0) return petIds;
+    // None: a medical plan without (shared) pets answers an empty list, else the plan refuses.
+    return (await repo.planHasMedical(this.deps.db, userId)) ? [] : null;
   }
 
   /** A medication (medical_type medication) the caller reaches with `check`, else 404/403. */
@@ -194,22 +194,31 @@ export class CareService {
     const petIds = await this.petsWithCare(userId);
     if (petIds === null) throw limitReached(LIMIT_KEYS.medicalNotAllowed);
     const nowMs = this.nowMs();
-    const callerZone = await this.deps.settings.timeZoneOf(userId);
+    // The caller's settings once: their zone and their missed-dose delay.
+    const callerSettings = await this.deps.settings.get(userId);
+    const callerZone = callerSettings.time_zone;
     const theDay = day ?? localDayOf(nowMs, callerZone);
     const schedules = await repo.schedulesOfPets(this.deps.db, petIds);
-    const zones = await this.deps.settings.timeZonesOf(schedules.map((s) => s.owner_id));
+    // The owners' zones came with the schedules (user_profile joined).
+    const zones = new Map(schedules.map((s) => [s.owner_id, s.owner_zone ?? DEFAULT_USER_TIME_ZONE]));
     const dayNo = dayNumber(theDay);
     const ranges = new Map<string, { from: number; dayFrom: number; to: number; zone: string }>();
     let minFrom = Number.POSITIVE_INFINITY;
     let maxTo = 0;
+    // The day's bounds once per zone (most schedules share their owner's zone).
+    const rangeOfZone = new Map<string, { from: number; dayFrom: number; to: number; zone: string }>();
     for (const s of schedules) {
       const zone = zones.get(s.owner_id)!;
-      const range = {
-        from: localDayStart(dayNo - 1, zone),
-        dayFrom: localDayStart(dayNo, zone),
-        to: localDayStart(dayNo + 1, zone),
-        zone,
-      };
+      let range = rangeOfZone.get(zone);
+      if (!range) {
+        range = {
+          from: localDayStart(dayNo - 1, zone),
+          dayFrom: localDayStart(dayNo, zone),
+          to: localDayStart(dayNo + 1, zone),
+          zone,
+        };
+        rangeOfZone.set(zone, range);
+      }
       ranges.set(s.med_id, range);
       minFrom = Math.min(minFrom, range.from);
       maxTo = Math.max(maxTo, range.to);
@@ -224,7 +233,7 @@ export class CareService {
       : [];
     const logBySlot = new Map(logs.map((log) => [`${log.med_id} ${log.slot}`, log]));
     // "Overdue" after the caller's own missed-dose delay (0: as soon as the due time has passed).
-    const overdueAfterMs = (await this.deps.settings.get(userId)).missed_dose_repeat_minutes * MINUTE_MS;
+    const overdueAfterMs = callerSettings.missed_dose_repeat_minutes * MINUTE_MS;
     const doses: Dose[] = [];
     for (const s of schedules) {
       const range = ranges.get(s.med_id)!;

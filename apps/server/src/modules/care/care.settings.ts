@@ -48,20 +48,50 @@ export class CareSettingsStore {
     return zones;
   }
 
+  /** Settings of many users in two queries (the sweep); every id gets an answer. */
+  async getMany(userIds: string[]): Promise<Map<string, CareSettings>> {
+    const unique = [...new Set(userIds)];
+    const zones = await this.timeZonesOf(unique);
+    const rows = new Map<
+      string,
+      { channels: string; missed_dose_repeat_minutes: number; ical_doses: number }
+    >();
+    for (let i = 0; i < unique.length; i += 500) {
+      const found = await this.deps.db
+        .selectFrom('care_settings')
+        .selectAll()
+        .where('user_id', 'in', unique.slice(i, i + 500))
+        .execute();
+      for (const row of found) rows.set(row.user_id, row);
+    }
+    const out = new Map<string, CareSettings>();
+    for (const id of unique) out.set(id, settingsOf(zones.get(id)!, rows.get(id)));
+    return out;
+  }
+
   async get(userId: string): Promise<CareSettings> {
-    const [timeZone, row] = await Promise.all([
-      this.timeZoneOf(userId),
-      this.deps.db.selectFrom('care_settings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    ]);
-    const channels = row
-      ? { ...DEFAULT_CHANNELS, ...(JSON.parse(row.channels) as Partial<Channels>) }
-      : DEFAULT_CHANNELS;
-    return {
-      time_zone: timeZone,
-      ...channels,
-      missed_dose_repeat_minutes: row?.missed_dose_repeat_minutes ?? DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
-      ical_doses: row ? row.ical_doses === 1 : false,
-    };
+    // One statement: the profile (zone) with the settings row, when there is a profile.
+    const joined = await this.deps.db
+      .selectFrom('user_profile as up')
+      .leftJoin('care_settings as cs', 'cs.user_id', 'up.user_id')
+      .select(['up.time_zone', 'cs.channels', 'cs.missed_dose_repeat_minutes', 'cs.ical_doses'])
+      .where('up.user_id', '=', userId)
+      .executeTakeFirst();
+    if (joined) {
+      const { time_zone, channels, missed_dose_repeat_minutes, ical_doses } = joined;
+      return settingsOf(
+        time_zone,
+        channels === null || missed_dose_repeat_minutes === null || ical_doses === null
+          ? undefined
+          : { channels, missed_dose_repeat_minutes, ical_doses },
+      );
+    }
+    const row = await this.deps.db
+      .selectFrom('care_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return settingsOf(DEFAULT_USER_TIME_ZONE, row);
   }
 
   async put(userId: string, body: Partial<CareSettings>): Promise<CareSettings> {
@@ -95,4 +125,19 @@ export class CareSettingsStore {
     });
     return this.get(userId);
   }
+}
+
+function settingsOf(
+  timeZone: string,
+  row: { channels: string; missed_dose_repeat_minutes: number; ical_doses: number } | undefined,
+): CareSettings {
+  const channels = row
+    ? { ...DEFAULT_CHANNELS, ...(JSON.parse(row.channels) as Partial<Channels>) }
+    : DEFAULT_CHANNELS;
+  return {
+    time_zone: timeZone,
+    ...channels,
+    missed_dose_repeat_minutes: row?.missed_dose_repeat_minutes ?? DEFAULT_MISSED_DOSE_REPEAT_MINUTES,
+    ical_doses: row ? row.ical_doses === 1 : false,
+  };
 }

@@ -36,10 +36,14 @@ const WEEKDAYS: Record<Language, string[]> = {
   en: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
 };
 
+/** Built once: an Intl.NumberFormat costs far more to build than to use. */
+const NUMBER_FORMATS: Record<Language, Intl.NumberFormat> = {
+  de: new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+};
+
 export function formatAmount(amount: number, unit: DoseUnit, language: Language): string {
-  const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const number = NUMBER_FORMATS[language].format(amount);
   return `${number} ${UNITS[language][unit]}`;
 }
 

@@ -30,6 +30,21 @@ export class AccountDirectory implements IdentityDirectory {
     return (await this.userSettings(userId))?.language ?? null;
   }
 
+  /** Languages of many users in one query per 500 (the care sweep); users without a profile are absent. */
+  async languagesOf(userIds: string[]): Promise<Map<string, UiLanguage>> {
+    const out = new Map<string, UiLanguage>();
+    const unique = [...new Set(userIds)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.deps.db
+        .selectFrom('user_profile')
+        .select(['user_id', 'language'])
+        .where('user_id', 'in', unique.slice(i, i + 500))
+        .execute();
+      for (const row of rows) out.set(row.user_id, USER_LANGUAGE_TO_UI[row.language] ?? 'de');
+    }
+    return out;
+  }
+
   async onUserCreated(user: { id: string; partnerId: string; language: UiLanguage }) {
     await this.ensureAccount(this.deps.db, user.id, user.partnerId, user.language, 'no');
   }
