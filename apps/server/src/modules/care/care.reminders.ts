@@ -295,36 +295,37 @@ export class CareReminders {
       repeat_at: string;
       repeated_at: null;
     }> = [];
+    // The missed-dose repeats (each person's own delay; 0: none) are written before anything is
+    // sent: a process that dies while sending still repeats what it had claimed.
+    for (const [i, { row, slot, slotMs }] of doses.entries()) {
+      for (const recipientId of recipientsByDose[i]!) {
+        const recipient = recipients.get(recipientId);
+        const minutes = recipient
+          ? recipient.settings.missed_dose_repeat_minutes
+          : (await this.deps.settings.get(recipientId)).missed_dose_repeat_minutes;
+        if (minutes <= 0) continue;
+        repeats.push({
+          med_id: row.med_id,
+          slot,
+          user_id: recipientId,
+          repeat_at: iso(slotMs + minutes * 60_000),
+          repeated_at: null,
+        });
+      }
+    }
+    for (const part of chunks(repeats)) {
+      await this.deps.db
+        .insertInto('dose_reminder_repeat')
+        .values(part)
+        .onConflict((oc) => oc.columns(['med_id', 'slot', 'user_id']).doNothing())
+        .execute();
+    }
     let sent = 0;
-    try {
-      for (const [i, { row, slot, slotMs }] of doses.entries()) {
-        for (const recipientId of recipientsByDose[i]!) {
-          const recipient = recipients.get(recipientId);
-          await this.sendDoseTo(recipientId, recipient, row, slot, false);
-          // The missed-dose repeat after this person's own delay (0: none).
-          const minutes = recipient
-            ? recipient.settings.missed_dose_repeat_minutes
-            : (await this.deps.settings.get(recipientId)).missed_dose_repeat_minutes;
-          if (minutes <= 0) continue;
-          repeats.push({
-            med_id: row.med_id,
-            slot,
-            user_id: recipientId,
-            repeat_at: iso(slotMs + minutes * 60_000),
-            repeated_at: null,
-          });
-        }
-        sent += 1;
+    for (const [i, { row, slot }] of doses.entries()) {
+      for (const recipientId of recipientsByDose[i]!) {
+        await this.sendDoseTo(recipientId, recipients.get(recipientId), row, slot, false);
       }
-    } finally {
-      // The repeats of what was sent, also when a send failed midway.
-      for (const part of chunks(repeats)) {
-        await this.deps.db
-          .insertInto('dose_reminder_repeat')
-          .values(part)
-          .onConflict((oc) => oc.columns(['med_id', 'slot', 'user_id']).doNothing())
-          .execute();
-      }
+      sent += 1;
     }
     return sent;
   }
