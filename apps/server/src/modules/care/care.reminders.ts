@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CareSettings } from '@pet/contract';
 import {
   expandSchedule,
-  getsReminders,
   VACCINATION_REMINDER_OFFSETS_DAYS,
   type BrandConfig,
   type DoseUnit,
@@ -16,9 +14,8 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { RenderedMail } from '../../platform/mail/templates.ts';
 import type { PushSender } from '../../platform/push/push-sender.ts';
 import type { PetAccessPolicy } from '../pets/pet-access.ts';
-import { activeShareCondition } from '../pets/pet-access.ts';
-import type { Person } from '../sharing/sharing.repo.ts';
 import * as repo from './care.repo.ts';
+import { CareRecipients, chunks, type Recipient } from './care.recipients.ts';
 import {
   CARE_MAIL_KINDS,
   doseReminderPush,
@@ -54,20 +51,6 @@ const BATCH = 500;
 const STALE_MS = 12 * 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What the sweep needs of one recipient, read for a whole batch at once. */
-interface Recipient {
-  person: Person;
-  settings: CareSettings;
-  language: UiLanguage;
-}
-type Member = { memberId: string; role: Parameters<typeof getsReminders>[0]; reminders: boolean };
-
-function chunks<T>(items: T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /**
  * The reminder sweep (issue 36): one recurring job that answers three indexed queries: schedules
  * whose next_slot_at is due, reminders whose repeat_at is due, vaccinations whose
@@ -75,7 +58,11 @@ function chunks<T>(items: T[], size = 500): T[][] {
  * primary key) before anything is sent, so parallel or repeated sweeps send nothing twice.
  */
 export class CareReminders {
-  constructor(private readonly deps: CareRemindersDeps) {}
+  private readonly people: CareRecipients;
+
+  constructor(private readonly deps: CareRemindersDeps) {
+    this.people = new CareRecipients(deps);
+  }
 
   async sweep(): Promise<{ doses: number; repeats: number; vaccinations: number }> {
     const nowMs = this.deps.clock.now().getTime();
@@ -84,63 +71,6 @@ export class CareReminders {
       repeats: await this.repeats(nowMs),
       vaccinations: await this.vaccinations(nowMs),
     };
-  }
-
-  /** Who hears about a pet: its owner and the active members whose role gets reminders. */
-  private recipientsOf(petId: string, ownerId: string, members: Map<string, Member[]>): string[] {
-    const of = members.get(petId) ?? [];
-    return [ownerId, ...of.filter((m) => getsReminders(m.role, m.reminders)).map((m) => m.memberId)];
-  }
-
-  /** The active members of many pets (as PetAccessPolicy.membersOf), one query per 500 pets. */
-  private async membersOfPets(petIds: string[]): Promise<Map<string, Member[]>> {
-    const out = new Map<string, Member[]>();
-    const now = this.deps.access.nowIso();
-    for (const ids of chunks([...new Set(petIds)])) {
-      const rows = await this.deps.db
-        .selectFrom('pet_share as s')
-        .select(['s.pet_id', 's.member_id', 's.role', 's.reminders'])
-        .where('s.pet_id', 'in', ids)
-        .where('s.member_id', 'is not', null)
-        .where(activeShareCondition(now))
-        .orderBy('s.accepted_at')
-        .execute();
-      for (const row of rows) {
-        const list = out.get(row.pet_id) ?? [];
-        list.push({
-          memberId: row.member_id!,
-          role: row.role as Member['role'],
-          reminders: row.reminders === 1,
-        });
-        out.set(row.pet_id, list);
-      }
-    }
-    return out;
-  }
-
-  /** Person, settings and language of many recipients: one query per kind (per 500 ids). */
-  private async loadRecipients(userIds: string[]): Promise<Map<string, Recipient>> {
-    const unique = [...new Set(userIds)];
-    const out = new Map<string, Recipient>();
-    if (unique.length === 0) return out;
-    const persons = new Map<string, Person>();
-    for (const ids of chunks(unique)) {
-      const rows = await this.deps.db
-        .selectFrom('user')
-        .select(['id', 'name', 'email', 'partnerId'])
-        .where('id', 'in', ids)
-        .execute();
-      for (const row of rows) persons.set(row.id, row);
-    }
-    const settings = await this.deps.settings.getMany([...persons.keys()]);
-    const languages = this.deps.languages
-      ? await this.deps.languages([...persons.keys()])
-      : new Map<string, UiLanguage>();
-    for (const [id, person] of persons) {
-      const language = this.deps.languages ? languages.get(id) : await this.deps.language(id);
-      out.set(id, { person, settings: settings.get(id)!, language: language ?? 'de' });
-    }
-    return out;
   }
 
   /**
@@ -285,9 +215,9 @@ export class CareReminders {
   ): Promise<number> {
     if (doses.length === 0) return 0;
     void nowMs;
-    const members = await this.membersOfPets(doses.map((d) => d.row.pet_id));
-    const recipientsByDose = doses.map((d) => this.recipientsOf(d.row.pet_id, d.row.user_id, members));
-    const recipients = await this.loadRecipients(recipientsByDose.flat());
+    const members = await this.people.membersOfPets(doses.map((d) => d.row.pet_id));
+    const recipientsByDose = doses.map((d) => this.people.recipientsOf(d.row.pet_id, d.row.user_id, members));
+    const recipients = await this.people.load(recipientsByDose.flat());
     const repeats: Array<{
       med_id: string;
       slot: string;
@@ -413,13 +343,14 @@ export class CareReminders {
         for (const l of logged) confirmed.add(`${l.med_id}|${l.slot}`);
       }
       const open = claimed.filter((r) => !confirmed.has(`${r.med_id}|${r.slot}`));
-      const members = await this.membersOfPets(open.map((r) => r.pet_id));
-      const recipients = await this.loadRecipients(open.map((r) => r.recipient_id));
+      const members = await this.people.membersOfPets(open.map((r) => r.pet_id));
+      const recipients = await this.people.load(open.map((r) => r.recipient_id));
       const notices: Array<Parameters<typeof repo.insertNotice>[1]> = [];
       try {
         for (const row of open) {
           // A share ended (or its reminders were switched off) since the first reminder: no repeat.
-          if (!this.recipientsOf(row.pet_id, row.user_id, members).includes(row.recipient_id)) continue;
+          if (!this.people.recipientsOf(row.pet_id, row.user_id, members).includes(row.recipient_id))
+            continue;
           await this.sendDoseTo(row.recipient_id, recipients.get(row.recipient_id), row, row.slot, true);
           if (row.recipient_id === row.user_id) {
             // In the app too: the owner sees the missed dose among the notices.
@@ -456,9 +387,9 @@ export class CareReminders {
         .limit(BATCH)
         .execute();
       const zones = await this.deps.settings.timeZonesOf(rows.map((r) => r.user_id));
-      const members = await this.membersOfPets(rows.map((r) => r.pet_id));
-      const recipientsByRow = rows.map((r) => this.recipientsOf(r.pet_id, r.user_id, members));
-      const recipients = await this.loadRecipients(recipientsByRow.flat());
+      const members = await this.people.membersOfPets(rows.map((r) => r.pet_id));
+      const recipientsByRow = rows.map((r) => this.people.recipientsOf(r.pet_id, r.user_id, members));
+      const recipients = await this.people.load(recipientsByRow.flat());
       for (const [i, row] of rows.entries()) {
         const next = nextVaccinationReminder(
           row.due_on,
@@ -519,7 +450,7 @@ export class CareReminders {
       stockUnits: row.stock_units ?? 0,
       unit: row.dose_unit as DoseUnit,
     };
-    const recipients = await this.loadRecipients([recipientId]);
+    const recipients = await this.people.load([recipientId]);
     await this.deliver(recipientId, recipients.get(recipientId), 'stock', CARE_MAIL_KINDS.stock, (base) => ({
       mail: renderStockLowMail({ ...base, ...warning }),
       push: stockLowPush({ ...base, ...warning }),
