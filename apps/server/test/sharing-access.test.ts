@@ -96,6 +96,13 @@ describe(`a shared pet, by role (${testDatabaseKind})`, { timeout: 120_000 }, ()
       .where('id', '=', document.json().id)
       .executeTakeFirstOrThrow();
     expect([row.user_id, row.created_by]).toEqual([owner.id, carer.id]);
+    // The answers name the author too, so the web offers a carer their own documents to change.
+    expect(document.json().created_by).toBe(carer.id);
+    const listed = await v1(t.app, 'GET', `/v1/document/mydocs?pet_id=${petId}`, undefined, as(carer));
+    expect(
+      (listed.json() as Array<{ id: string; created_by: string | null }>).find((d) => d.id === row.id)
+        ?.created_by,
+    ).toBe(carer.id);
     const file = await t.app.db
       .selectFrom('document_file')
       .select('user_id')

@@ -1,3 +1,4 @@
+import { makeDocument, myDocsRoute } from './documents-helpers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, InvitationPreview, Pet, Share, SharedPet } from '@pet/contract';
@@ -456,6 +457,31 @@ describe('sharing: the member', () => {
     const call = api.callsTo('POST', '/v1/pet/weight')[0]!;
     expect(call.url).toContain('pet_id=pet-9');
     expect(bodyOf(call)).toEqual({ weight: 12.5, date: '02.12.2026' });
+  });
+
+  it("a carer may edit the documents they added, not the owner's or older ones", async () => {
+    installFakeApi({
+      user: member('carer'),
+      routes: {
+        'GET /v1/pet': () => json(REX),
+        'GET /v1/document/mydocs': myDocsRoute({
+          'pet-9': [
+            makeDocument({ id: 'd-own', description: 'Sitter receipt', created_by: 'u-sam' }),
+            makeDocument({ id: 'd-owner', description: 'Owner policy', created_by: 'u-olga' }),
+            makeDocument({ id: 'd-old', description: 'Old policy', created_by: null }),
+          ],
+        }),
+      },
+    });
+    renderApp('/pet-details/Rex/pet-9/document-safe/insurances');
+    await screen.findByRole('link', { name: 'Open document Sitter receipt' }, { timeout: 30_000 });
+    expect(screen.getByRole('link', { name: 'Edit the description of Sitter receipt' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: 'Edit the description of Owner policy' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: 'Edit the description of Old policy' }),
+    ).not.toBeInTheDocument();
   });
 
   it("a carer deletes their own weight after confirmation, not the owner's or an old one", async () => {

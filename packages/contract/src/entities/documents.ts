@@ -217,6 +217,8 @@ export const documentSchema = documentFieldsSchema.extend({
   area: documentAreaSchema,
   id: idSchema,
   created_at: timestampSchema,
+  /** Who added it (sharing, issue 35: a carer may change or delete only their own); null: the owner, before sharing. */
+  created_by: idSchema.nullable().optional(),
 });
 export type PetDocument = z.infer<typeof documentSchema>;
 

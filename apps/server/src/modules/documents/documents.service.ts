@@ -232,6 +232,7 @@ export class DocumentsService {
           .map((file) => ({ url: fileUrl(file.id), type: file.ext })),
       ),
       created_at: row.created_at,
+      created_by: row.created_by,
     }));
   }
 

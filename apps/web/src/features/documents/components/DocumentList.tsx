@@ -49,10 +49,9 @@ export function DocumentList({
   const documents = usePetDocuments(pet.id);
   const quota = useDocumentQuota();
   const entries = documents.data?.filter((document) => isDocumentOfCategory(document, category));
-  // A member's role decides (issue 35): a viewer only reads; a carer adds but changes only their
-  // own, which this list cannot tell (the server refuses others with Share_Not_Your_Entry_Text).
+  // A member's role decides (issue 35): a viewer only reads; a carer adds, and changes only the
+  // documents they added (each entry's created_by; DocumentEntry asks per document).
   const canAdd = useCanOnPet(pet.id, 'create', 'document');
-  const canEdit = useCanOnPet(pet.id, 'update', 'document');
 
   return (
     <Box sx={{ maxWidth: 960 }}>
@@ -81,13 +80,7 @@ export function DocumentList({
       ) : entries && entries.length > 0 ? (
         <Stack component="ul" spacing={1.5} aria-label={title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {entries.map((document) => (
-            <DocumentEntry
-              key={document.id}
-              pet={pet}
-              category={category}
-              document={document}
-              canEdit={canEdit}
-            />
+            <DocumentEntry key={document.id} pet={pet} category={category} document={document} />
           ))}
         </Stack>
       ) : (
@@ -171,14 +164,13 @@ function DocumentEntry({
   pet,
   category,
   document,
-  canEdit,
 }: {
   pet: PetRef;
   category: DocumentCategory;
   document: PetDocument;
-  canEdit: boolean;
 }) {
   const { t } = useTranslation();
+  const canEdit = useCanOnPet(pet.id, 'update', 'document', { createdBy: document.created_by ?? null });
   const files = decodeDocUrl(document.doc_url);
   const types = [...new Set(files.map((file) => file.type.toLowerCase()))];
   const date = formatDate(new Date(document.created_at));

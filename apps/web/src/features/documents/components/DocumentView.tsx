@@ -107,8 +107,8 @@ function DocumentDetails({
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const [confirming, setConfirming] = useState(false);
-  // Issue 35: a viewer reads only; a carer changes only their own (the server tells those apart).
-  const canEdit = useCanOnPet(pet.id, 'update', 'document');
+  // Issue 35: a viewer reads only; a carer changes only the documents they added.
+  const canEdit = useCanOnPet(pet.id, 'update', 'document', { createdBy: document.created_by ?? null });
   const editing = canEdit && params.get('edit') === '1';
   const files = decodeDocUrl(document.doc_url);
 
